@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_DEMO_PASSWORD } from '@compliance/domain/demo/demo-data';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+}
+
+/** The server's configuration: every environment variable it reads, in one place. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
+  return {
+    production,
+    port: int('PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    /** Secure cookies need HTTPS; on by default in production. */
+    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
+    throttle: {
+      maxPerUsername: int('LOGIN_MAX_FAILURES', 5),
+      maxPerIp: int('LOGIN_MAX_FAILURES_PER_IP', 20),
+      windowMinutes: int('LOGIN_WINDOW_MINUTES', 15),
+    },
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}
+
+export type ServerConfig = ReturnType<typeof loadConfig>;
+
+/** What keeps the server from starting: production needs a real database and no demo password. */
+export function configProblems(config: ServerConfig): string[] {
+  const problems: string[] = [];
+  if (!config.production) return problems;
+  if (!config.databaseUrl) problems.push('NODE_ENV=production requires DATABASE_URL');
+  if (config.adminUsername && !config.adminPassword) problems.push('ADMIN_USERNAME is set but ADMIN_PASSWORD is missing');
+  if (config.adminPassword && config.adminPassword === DEFAULT_DEMO_PASSWORD) {
+    problems.push('ADMIN_PASSWORD must not be the demo password');
+  }
+  if (config.adminPassword && config.adminPassword.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  return problems;
+}

@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { appRouter } from '../routers/app-router';
+import { type AppDeps, contextFactory } from '../trpc/context';
+import { CSRF_COOKIE, CSRF_HEADER } from './cookies';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function buildOpenApiDocument() {
+  return generateOpenApiDocument(appRouter, {
+    title: 'Compliance Platform API',
+    version: '1.0.0',
+    baseUrl: '/api',
+    description:
+      'REST facade over the same procedures the web client calls through tRPC. Authenticate with POST /auth/login ' +
+      `(session cookie); state-changing calls must send the ${CSRF_COOKIE} cookie value in the ${CSRF_HEADER} header.`,
+  });
+}
+
+const SWAGGER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Compliance Platform API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+
+const SWAGGER_INIT = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json', dom_id: '#swagger-ui',
+  requestInterceptor: function (req) {
+    var m = document.cookie.match(/(?:^|; )${CSRF_COOKIE}=([^;]+)/);
+    if (m) req.headers['${CSRF_HEADER}'] = decodeURIComponent(m[1]);
+    return req;
+  }
+});`;
+
+/** The REST facade under /api: the tRPC procedures through the OpenAPI bridge, the document and Swagger UI. */
+export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
+  // Calls such as logout or toggle-status may come with no body at all: read an empty body as no input.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+  app.addHook('onRequest', async (req) => {
+    if (BODY_METHODS.has(req.method) && !req.headers['content-type'] && !Number(req.headers['content-length'] ?? 0)) {
+      req.headers['content-type'] = 'application/json';
+    }
+  });
+  // Every error answer of the facade has the same shape: {detail, code}.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { message?: string; code?: string; data?: { detail?: string } };
+      const detail = reply.statusCode >= 500 ? 'Internal server error' : (body.data?.detail ?? body.message ?? 'Request failed');
+      return JSON.stringify({ detail, code: body.code });
+    } catch {
+      return payload;
+    }
+  });
+
+  const document = buildOpenApiDocument();
+  app.get('/openapi.json', async () => document);
+  app.get('/docs', async (_req, reply) => reply.type('text/html').send(SWAGGER_PAGE));
+  app.get('/docs/init.js', async (_req, reply) => reply.type('application/javascript').send(SWAGGER_INIT));
+  const swaggerDist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  await app.register(fastifyStatic, { root: swaggerDist, prefix: '/docs/assets/', decorateReply: false, index: false });
+
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    router: appRouter,
+    createContext: contextFactory(opts.deps),
+    onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error }, 'REST call failed');
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { auditRouter } from './audit-router';
+import { authRouter } from './auth-router';
+import { organizationsRouter } from './organizations-router';
+import { tenantsRouter } from './tenants-router';
+import { usersRouter } from './users-router';
+import { router } from '../trpc/trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  organizations: organizationsRouter,
+  tenants: tenantsRouter,
+  audit: auditRouter,
+});
+
+export type AppRouter = typeof appRouter;

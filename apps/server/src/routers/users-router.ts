@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { idParam, successOutput } from '@compliance/contracts/common';
+import {
+  accessibleTenantsOutput,
+  createUserInput,
+  permissionsOutput,
+  userActionOutput,
+  userListOutput,
+  userOutput,
+} from '@compliance/contracts/users';
+import { getUserPermissions, listAccessibleTenants } from '@compliance/domain/users/permission-service';
+import { createUser, deleteUser, listVisibleUsers, toggleUserStatus } from '@compliance/domain/users/user-service';
+import { authedProcedure, router } from '../trpc/trpc';
+
+const tags = ['users'];
+
+export const usersRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users', tags, summary: 'Users the caller may see' } })
+    .input(z.void())
+    .output(userListOutput)
+    .query(({ ctx }) => listVisibleUsers(ctx.deps.db, ctx.actor)),
+
+  create: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users', tags, summary: 'Create a user' } })
+    .input(createUserInput)
+    .output(userOutput)
+    .mutation(({ ctx, input }) => createUser(ctx.deps.db, ctx.actor, input)),
+
+  toggleStatus: authedProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/users/{id}/toggle-status', tags, summary: 'Activate or deactivate a user' } })
+    .input(idParam)
+    .output(userActionOutput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await toggleUserStatus(ctx.deps.db, ctx.actor, input.id);
+      return { success: true, message: `User "${user.username}" ${user.is_active ? 'activated' : 'deactivated'} successfully`, user };
+    }),
+
+  delete: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags, summary: 'Delete (deactivate) a user' } })
+    .input(idParam)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await deleteUser(ctx.deps.db, ctx.actor, input.id);
+      return { success: true, message: `User "${user.username}" deleted successfully` };
+    }),
+
+  permissions: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/{id}/permissions', tags, summary: "A user's permissions" } })
+    .input(idParam)
+    .output(permissionsOutput)
+    .query(({ ctx, input }) => getUserPermissions(ctx.deps.db, ctx.actor, input.id)),
+
+  accessibleTenants: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/{id}/accessible-tenants', tags, summary: 'Tenants a user can work in' } })
+    .input(idParam)
+    .output(accessibleTenantsOutput)
+    .query(({ ctx, input }) => listAccessibleTenants(ctx.deps.db, ctx.actor, input.id)),
+});

@@ -1,0 +1,20 @@
+import { connectDatabase } from '@compliance/db/connect';
+import { migrateToLatest } from '@compliance/db/migrate';
+import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
+import { buildApp } from './app';
+import type { ServerConfig } from './env';
+
+/** Connects, migrates, seeds (demo outside production, first admin in production) and builds the app. */
+export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
+  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  await migrateToLatest(handle.db);
+  let seeded = false;
+  if (config.production) {
+    if (config.adminUsername && config.adminPassword) await ensureProductAdmin(handle.db, config.adminUsername, config.adminPassword);
+  } else {
+    seeded = await seedDemoIfEmpty(handle.db, config.demoPassword);
+  }
+  const app = await buildApp({ deps: { db: handle.db, config }, databaseKind: handle.kind, logger: options.logger });
+  app.addHook('onClose', async () => handle.close());
+  return { app, handle, seeded };
+}

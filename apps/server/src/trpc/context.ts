@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { type AuthenticatedSession, authenticate } from '@compliance/domain/auth/session-service';
+import type { ServerConfig } from '../env';
+import { SESSION_COOKIE } from '../http/cookies';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: ServerConfig;
+}
+
+export interface Context {
+  req: FastifyRequest;
+  res: FastifyReply;
+  deps: AppDeps;
+  session: AuthenticatedSession | null;
+  meta: { ip: string; userAgent: string | null };
+}
+
+/** One context for both transports: /trpc and the REST facade hand us Fastify's request and reply. */
+export function contextFactory(deps: AppDeps) {
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    const session = token ? await authenticate(deps.db, token) : null;
+    return {
+      req,
+      res,
+      deps,
+      session,
+      meta: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
+    };
+  };
+}

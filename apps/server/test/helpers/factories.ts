@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserRole } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { hashPassword } from '@compliance/domain/auth/passwords';
+import { addMembership, addTenantAccess, insertUser } from '@compliance/domain/users/user-repo';
+
+export const PASSWORD = 'Test-Password-123';
+let passwordHash: Promise<string> | undefined;
+
+export const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
+
+export interface OrgFixture {
+  id: string;
+  name: string;
+  tenants: { id: string; name: string; organization_id: string }[];
+}
+
+/** A fresh organization with tenants: every test gets its own, so nothing is shared or truncated. */
+export async function createOrganization(db: Kysely<Database>, tenantCount = 2): Promise<OrgFixture> {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const name = unique('Org');
+    const org = await tx.insertInto('organizations').values({ name, domain: null, logo_url: null, description: 'test' }).returning('id').executeTakeFirstOrThrow();
+    const tenants = [];
+    for (let i = 0; i < tenantCount; i++) {
+      const tname = `${name} T${i + 1}`;
+      const row = await tx
+        .insertInto('tenants')
+        .values({ organization_id: org.id, name: tname, description: null, assigned_frameworks: ['ISO 27001'] })
+        .returning(['id', 'organization_id'])
+        .executeTakeFirstOrThrow();
+      tenants.push({ ...row, name: tname });
+    }
+    return { id: org.id, name, tenants };
+  });
+}
+
+export interface UserFixture {
+  id: string;
+  username: string;
+}
+
+/** A user with the given power: product admin, manager of orgs, member of orgs, access to tenants. */
+export async function createUser(
+  db: Kysely<Database>,
+  options: {
+    role?: UserRole;
+    productAdmin?: boolean;
+    manages?: string[];
+    memberOf?: string[];
+    tenants?: { id: string; organization_id: string }[];
+  } = {},
+): Promise<UserFixture> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const username = unique('user');
+    const { id } = await insertUser(tx, {
+      username,
+      email: `${username}@test.example`,
+      passwordHash: hash,
+      fullName: null,
+      role: options.role ?? 'Viewer',
+      isProductAdmin: options.productAdmin ?? false,
+    });
+    for (const org of options.manages ?? []) await addMembership(tx, id, org, 'manager');
+    for (const org of options.memberOf ?? []) await addMembership(tx, id, org, 'member');
+    await addTenantAccess(tx, id, options.tenants ?? []);
+    return { id, username };
+  });
+}

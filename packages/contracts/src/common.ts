@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const idSchema = z.uuid({ error: 'Must be a valid id' });
+export const idParam = z.object({ id: idSchema });
+
+/** Optional free text: trimmed, and null when empty (the spec sends empty optional fields as null). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => {
+      const trimmed = value?.trim() ?? '';
+      return trimmed === '' ? null : trimmed;
+    });
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+export const successOutput = z.object({ success: z.boolean(), message: z.string() });
+export type SuccessOutput = z.infer<typeof successOutput>;
+
+export const dateTime = z.string().describe('ISO 8601 date-time');

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where the data lives, for the start banner (never includes a password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; 'memory://' keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+// COUNT(*) and other bigint results arrive as strings from pg; ids stay strings, counts are cast in SQL.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value);
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection (server restart); the pool replaces it on next use.
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(options.databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      location: `postgres://${url.host}${url.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  const dataDir = options.dataDir ?? path.resolve('.data', 'pglite');
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', location: dataDir, close: () => db.destroy() };
+}

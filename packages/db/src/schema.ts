@@ -1,0 +1,111 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are written by the database and read back as Date. */
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+export type UserRole = 'Admin' | 'Editor' | 'Viewer';
+export type MembershipRole = 'manager' | 'member';
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  full_name: string | null;
+  role: UserRole;
+  is_product_admin: Generated<boolean>;
+  is_active: Generated<boolean>;
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  domain: string | null;
+  logo_url: string | null;
+  description: string | null;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TenantsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  assigned_frameworks: string[];
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  organization_id: string;
+  role: MembershipRole;
+  created_at: CreatedAt;
+}
+
+export interface TenantAccessTable {
+  user_id: string;
+  tenant_id: string;
+  organization_id: string;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  persistent: boolean;
+  expires_at: Date;
+  current_organization_id: string | null;
+  current_tenant_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, never, Date>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  username: string;
+  ip: string;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogsTable {
+  id: Generated<string>;
+  timestamp: CreatedAt;
+  user_id: string | null;
+  username: string;
+  action: string;
+  details: ColumnType<unknown, string, never>;
+  organization_id: string | null;
+  tenant_id: string | null;
+  ip: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  tenants: TenantsTable;
+  memberships: MembershipsTable;
+  tenant_access: TenantAccessTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  audit_logs: AuditLogsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type TenantRow = Selectable<TenantsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;

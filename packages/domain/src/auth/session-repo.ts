@@ -1,0 +1,91 @@
+import type { Tx } from '@compliance/db/scope';
+
+export async function createSession(
+  tx: Tx,
+  values: {
+    tokenHash: string;
+    userId: string;
+    csrfToken: string;
+    persistent: boolean;
+    expiresAt: Date;
+    organizationId: string | null;
+    tenantId: string | null;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  return tx
+    .insertInto('sessions')
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      csrf_token: values.csrfToken,
+      persistent: values.persistent,
+      expires_at: values.expiresAt,
+      current_organization_id: values.organizationId,
+      current_tenant_id: values.tenantId,
+      ip: values.ip,
+      user_agent: values.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+export function getSessionByTokenHash(tx: Tx, tokenHash: string) {
+  return tx
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.csrf_token',
+      'sessions.persistent',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'sessions.current_organization_id',
+      'sessions.current_tenant_id',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.full_name',
+      'users.role',
+      'users.is_product_admin',
+      'users.is_active',
+      'users.deleted_at',
+      'users.created_at',
+      'users.updated_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(tx: Tx, sessionId: string, expiresAt: Date) {
+  await tx
+    .updateTable('sessions')
+    .set({ last_seen_at: new Date(), expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function updateSessionSelection(
+  tx: Tx,
+  sessionId: string,
+  selection: { organizationId: string | null; tenantId: string | null },
+) {
+  await tx
+    .updateTable('sessions')
+    .set({ current_organization_id: selection.organizationId, current_tenant_id: selection.tenantId })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function deleteSession(tx: Tx, sessionId: string) {
+  await tx.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteUserSessions(tx: Tx, userId: string) {
+  await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(tx: Tx) {
+  await tx.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+}

@@ -1,0 +1,255 @@
+import type { Kysely } from 'kysely';
+import type { User } from '@compliance/contracts/auth';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { type Caller, type PublicUserRow, loadCaller, visibleOrgIds } from '../access/caller';
+import { createAuditEntry } from '../audit/audit-repo';
+import { AppError, forbidden } from '../errors';
+import { toUser } from '../users/user-mapper';
+import { verifyPassword } from './passwords';
+import {
+  createSession,
+  deleteSession,
+  getSessionByTokenHash,
+  touchSession,
+  updateSessionSelection,
+} from './session-repo';
+import { type ThrottlePolicy, assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+import { createToken, hashToken } from './tokens';
+
+export const PERSISTENT_SESSION_DAYS = 30;
+/** A browser-session login also ends on the server after this much inactivity. */
+export const SESSION_IDLE_HOURS = 12;
+/** Sliding expiry is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface NewSession {
+  token: string;
+  csrfToken: string;
+  persistent: boolean;
+  expiresAt: Date;
+  user: User;
+}
+
+function expiryFor(persistent: boolean, from = Date.now()): Date {
+  return new Date(from + (persistent ? PERSISTENT_SESSION_DAYS * 86_400_000 : SESSION_IDLE_HOURS * 3_600_000));
+}
+
+/** The tenant and organization a new session starts in. */
+export function defaultSelection(caller: Caller): { organizationId: string | null; tenantId: string | null } {
+  const first = caller.tenants.values().next().value;
+  if (first) return { organizationId: first.organization_id, tenantId: first.id };
+  const org = [...caller.managedOrgIds, ...caller.memberOrgIds][0] ?? null;
+  return { organizationId: org, tenantId: null };
+}
+
+export async function login(
+  db: Kysely<Database>,
+  input: { username: string; password: string; remember_me: boolean },
+  meta: RequestMeta,
+  throttle: ThrottlePolicy,
+): Promise<NewSession> {
+  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<NewSession | AppError> => {
+    try {
+      await assertNotThrottled(tx, throttle, input.username, meta.ip);
+    } catch (error) {
+      await createAuditEntry(tx, {
+        userId: null,
+        username: input.username.slice(0, 150),
+        action: 'login_throttled',
+        details: { message: 'Login refused: too many failed attempts', ip: meta.ip },
+        ip: meta.ip,
+      });
+      return error as AppError;
+    }
+    const row = await tx
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', input.username.toLowerCase()))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    const valid = await verifyPassword(row?.password_hash ?? null, input.password);
+    if (!row || !valid || !row.is_active) {
+      await recordLoginFailure(tx, input.username, meta.ip);
+      await createAuditEntry(tx, {
+        userId: row?.id ?? null,
+        username: input.username.slice(0, 150),
+        action: 'login_failed',
+        details: { message: row && valid ? 'Login refused: account is deactivated' : 'Invalid username or password' },
+        ip: meta.ip,
+      });
+      return new AppError(
+        'UNAUTHORIZED',
+        row && valid ? 'This account is deactivated. Contact your administrator.' : 'Invalid username or password',
+      );
+    }
+    const { password_hash: _hash, ...user } = row;
+    const caller = await loadCaller(tx, user);
+    const selection = defaultSelection(caller);
+    const token = createToken();
+    const csrfToken = createToken();
+    const expiresAt = expiryFor(input.remember_me);
+    await createSession(tx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      csrfToken,
+      persistent: input.remember_me,
+      expiresAt,
+      organizationId: selection.organizationId,
+      tenantId: selection.tenantId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await clearLoginFailures(tx, input.username);
+    await createAuditEntry(tx, {
+      userId: user.id,
+      username: user.username,
+      action: 'login',
+      details: { message: `User ${user.username} logged in`, keep_logged_in: input.remember_me },
+      organizationId: selection.organizationId,
+      ip: meta.ip,
+    });
+    return { token, csrfToken, persistent: input.remember_me, expiresAt, user: toUser(user) };
+  });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  csrfToken: string;
+  persistent: boolean;
+  currentOrganizationId: string | null;
+  currentTenantId: string | null;
+  caller: Caller;
+}
+
+/** Resolves a session token to its caller, or null when the token is unknown, expired or the user is gone. */
+export async function authenticate(db: Kysely<Database>, token: string): Promise<AuthenticatedSession | null> {
+  if (!token || token.length > 200) return null;
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const row = await getSessionByTokenHash(tx, hashToken(token));
+    if (!row) return null;
+    const now = Date.now();
+    if (new Date(row.expires_at).getTime() <= now || !row.is_active || row.deleted_at) {
+      await deleteSession(tx, row.session_id);
+      return null;
+    }
+    if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+      await touchSession(tx, row.session_id, expiryFor(row.persistent, now));
+    }
+    const user: PublicUserRow = {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      full_name: row.full_name,
+      role: row.role,
+      is_product_admin: row.is_product_admin,
+      is_active: row.is_active,
+      deleted_at: row.deleted_at,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+    const caller = await loadCaller(tx, user);
+    return {
+      sessionId: row.session_id,
+      csrfToken: row.csrf_token,
+      persistent: row.persistent,
+      currentOrganizationId: row.current_organization_id,
+      currentTenantId: row.current_tenant_id,
+      caller,
+    };
+  });
+}
+
+export async function logout(db: Kysely<Database>, session: AuthenticatedSession, meta: RequestMeta): Promise<void> {
+  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+    await deleteSession(tx, session.sessionId);
+    await createAuditEntry(tx, {
+      userId: session.caller.user.id,
+      username: session.caller.user.username,
+      action: 'logout',
+      details: { message: `User ${session.caller.user.username} logged out` },
+      organizationId: session.currentOrganizationId,
+      ip: meta.ip,
+    });
+  });
+}
+
+/** The session's current tenant, if the caller can still reach it. */
+export function currentSelection(session: AuthenticatedSession) {
+  const { caller } = session;
+  const tenantId =
+    session.currentTenantId && caller.tenants.has(session.currentTenantId) ? session.currentTenantId : null;
+  const orgId =
+    session.currentOrganizationId &&
+    (caller.isProductAdmin || visibleOrgIds(caller).has(session.currentOrganizationId))
+      ? session.currentOrganizationId
+      : null;
+  if (tenantId || orgId) return { current_tenant_id: tenantId, current_organization_id: orgId };
+  const fallback = defaultSelection(caller);
+  return { current_tenant_id: fallback.tenantId, current_organization_id: fallback.organizationId };
+}
+
+export async function selectTenant(
+  db: Kysely<Database>,
+  session: AuthenticatedSession,
+  tenantId: string,
+  meta: RequestMeta,
+) {
+  const tenant = session.caller.tenants.get(tenantId);
+  if (!tenant) throw forbidden('You do not have access to this tenant');
+  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+    await updateSessionSelection(tx, session.sessionId, { organizationId: tenant.organization_id, tenantId });
+    if (tenantId !== session.currentTenantId) {
+      await createAuditEntry(tx, {
+        userId: session.caller.user.id,
+        username: session.caller.user.username,
+        action: 'switch_tenant',
+        details: { message: 'Switched current tenant', tenant_id: tenantId },
+        organizationId: tenant.organization_id,
+        tenantId,
+        ip: meta.ip,
+      });
+    }
+  });
+  return { current_organization_id: tenant.organization_id, current_tenant_id: tenantId };
+}
+
+export async function selectOrganization(
+  db: Kysely<Database>,
+  session: AuthenticatedSession,
+  organizationId: string,
+  meta: RequestMeta,
+) {
+  const { caller } = session;
+  if (!caller.isProductAdmin && !visibleOrgIds(caller).has(organizationId)) {
+    throw forbidden('You do not have access to this organization');
+  }
+  const current = session.currentTenantId ? caller.tenants.get(session.currentTenantId) : undefined;
+  const tenantId =
+    current?.organization_id === organizationId
+      ? current.id
+      : ([...caller.tenants.values()].find((t) => t.organization_id === organizationId)?.id ?? null);
+  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const exists = await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+    if (!exists) throw new AppError('NOT_FOUND', 'Organization not found');
+    await updateSessionSelection(tx, session.sessionId, { organizationId, tenantId });
+    if (organizationId !== session.currentOrganizationId) {
+      await createAuditEntry(tx, {
+        userId: caller.user.id,
+        username: caller.user.username,
+        action: 'switch_organization',
+        details: { message: 'Switched current organization', organization_id: organizationId },
+        organizationId,
+        ip: meta.ip,
+      });
+    }
+  });
+  return { current_organization_id: organizationId, current_tenant_id: tenantId };
+}

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Tx } from '@compliance/db/scope';
+
+/** Organizations with their tenant and user counts; all of them when ids is null. */
+export function listOrganizations(tx: Tx, ids: string[] | null) {
+  let query = tx
+    .selectFrom('organizations as o')
+    .select([
+      'o.id',
+      'o.name',
+      'o.domain',
+      'o.logo_url',
+      'o.description',
+      'o.is_active',
+      'o.created_at',
+      sql<number>`(SELECT count(*)::int FROM tenants t WHERE t.organization_id = o.id)`.as('tenant_count'),
+      sql<number>`(SELECT count(*)::int FROM users u WHERE u.deleted_at IS NULL AND (
+        EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.organization_id = o.id)
+        OR EXISTS (SELECT 1 FROM tenant_access a WHERE a.user_id = u.id AND a.organization_id = o.id)))`.as('user_count'),
+    ])
+    .orderBy('o.name');
+  if (ids) {
+    if (!ids.length) return Promise.resolve([]);
+    query = query.where('o.id', 'in', ids);
+  }
+  return query.execute();
+}
+
+export function getOrganization(tx: Tx, id: string) {
+  return tx.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrganizationByDomain(tx: Tx, domain: string, exceptId?: string) {
+  let query = tx.selectFrom('organizations').select('id').where(sql`lower(domain)`, '=', domain.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+export function insertOrganization(
+  tx: Tx,
+  values: { name: string; domain: string | null; logo_url: string | null; description: string | null },
+) {
+  return tx.insertInto('organizations').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateOrganization(
+  tx: Tx,
+  id: string,
+  values: Partial<{ name: string; domain: string | null; logo_url: string | null; description: string | null; is_active: boolean }>,
+) {
+  await tx.updateTable('organizations').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deactivateOrganizationTenants(tx: Tx, organizationId: string) {
+  await tx.updateTable('tenants').set({ is_active: false, updated_at: new Date() }).where('organization_id', '=', organizationId).execute();
+}

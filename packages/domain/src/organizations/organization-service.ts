@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { Organization, OrganizationInput, OrganizationUpdateInput } from '@compliance/contracts/organizations';
+import type { Database } from '@compliance/db/schema';
+import { type Tx, isUniqueViolation, withScope } from '@compliance/db/scope';
+import { type Actor, auditBy } from '../access/actor';
+import { callerScope, canManageOrg, visibleOrgIds } from '../access/caller';
+import { createAuditEntry } from '../audit/audit-repo';
+import { AppError, forbidden, notFound } from '../errors';
+import {
+  deactivateOrganizationTenants,
+  findOrganizationByDomain,
+  getOrganization,
+  insertOrganization,
+  listOrganizations,
+  updateOrganization as updateOrganizationRow,
+} from './organization-repo';
+
+type OrganizationRow = Awaited<ReturnType<typeof listOrganizations>>[number];
+
+function toOrganization(row: OrganizationRow): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    logo_url: row.logo_url,
+    description: row.description,
+    is_active: row.is_active,
+    tenant_count: Number(row.tenant_count),
+    user_count: Number(row.user_count),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+async function loadOrganization(tx: Tx, id: string): Promise<Organization> {
+  const [row] = await listOrganizations(tx, [id]);
+  if (!row) throw notFound('Organization');
+  return toOrganization(row);
+}
+
+/** The organizations the caller can see (all of them for a product admin). */
+export async function listVisibleOrganizations(db: Kysely<Database>, actor: Actor): Promise<Organization[]> {
+  const { caller } = actor;
+  return withScope(db, callerScope(caller), async (tx) => {
+    const rows = await listOrganizations(tx, caller.isProductAdmin ? null : [...visibleOrgIds(caller)]);
+    return rows.map(toOrganization);
+  });
+}
+
+/** Every customer organization with its counts: the Customer Admin screen, product admins only. */
+export async function listAllCustomers(db: Kysely<Database>, actor: Actor): Promise<Organization[]> {
+  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can list all customers');
+  return listVisibleOrganizations(db, actor);
+}
+
+async function assertDomainFree(tx: Tx, domain: string | null | undefined, exceptId?: string) {
+  if (domain && (await findOrganizationByDomain(tx, domain, exceptId))) {
+    throw new AppError('CONFLICT', `An organization with domain "${domain}" already exists`);
+  }
+}
+
+function conflictOnDomain(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'An organization with this domain already exists');
+  throw error;
+}
+
+export async function createOrganization(db: Kysely<Database>, actor: Actor, input: OrganizationInput): Promise<Organization> {
+  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can create organizations');
+  return withScope(db, callerScope(actor.caller), async (tx) => {
+    await assertDomainFree(tx, input.domain);
+    const { id } = await insertOrganization(tx, input);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'create_organization',
+      details: { message: `Organization "${input.name}" created`, organization_id: id },
+      organizationId: id,
+    });
+    return loadOrganization(tx, id);
+  }).catch(conflictOnDomain);
+}
+
+export async function updateOrganization(db: Kysely<Database>, actor: Actor, input: OrganizationUpdateInput): Promise<Organization> {
+  const { caller } = actor;
+  const { id, ...changes } = input;
+  if (!canManageOrg(caller, id)) {
+    if (!visibleOrgIds(caller).has(id)) throw notFound('Organization');
+    throw forbidden('Only a manager of this organization can change it');
+  }
+  if (changes.is_active !== undefined && !caller.isProductAdmin) {
+    throw forbidden('Only product administrators can activate or deactivate organizations');
+  }
+  return withScope(db, callerScope(caller), async (tx) => {
+    const existing = await getOrganization(tx, id);
+    if (!existing) throw notFound('Organization');
+    await assertDomainFree(tx, changes.domain, id);
+    await updateOrganizationRow(tx, id, changes);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'update_organization',
+      details: { message: `Organization "${changes.name ?? existing.name}" updated`, organization_id: id, fields: Object.keys(changes) },
+      organizationId: id,
+    });
+    return loadOrganization(tx, id);
+  }).catch(conflictOnDomain);
+}
+
+/** Deleting an organization deactivates it and all its tenants; nothing is erased. */
+export async function deleteOrganization(db: Kysely<Database>, actor: Actor, id: string): Promise<Organization> {
+  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can delete organizations');
+  return withScope(db, callerScope(actor.caller), async (tx) => {
+    const existing = await getOrganization(tx, id);
+    if (!existing) throw notFound('Organization');
+    await updateOrganizationRow(tx, id, { is_active: false });
+    await deactivateOrganizationTenants(tx, id);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'delete_organization',
+      details: { message: `Organization "${existing.name}" deleted (deactivated with all its tenants)`, organization_id: id },
+      organizationId: id,
+    });
+    return loadOrganization(tx, id);
+  });
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Tenant, TenantInput, TenantUpdateInput } from '@compliance/contracts/tenants';
+import type { Database } from '@compliance/db/schema';
+import { type Tx, withScope } from '@compliance/db/scope';
+import { type Actor, auditBy } from '../access/actor';
+import { type Caller, callerScope, canAdministerOrg, tenantScope, visibleOrgIds } from '../access/caller';
+import { createAuditEntry } from '../audit/audit-repo';
+import { AppError, forbidden, notFound } from '../errors';
+import { getTenant, insertTenant, listTenants, updateTenantRow } from './tenant-repo';
+
+type TenantRow = NonNullable<Awaited<ReturnType<typeof getTenant>>>;
+
+function toTenant(row: TenantRow): Tenant {
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
+}
+
+/**
+ * Tenants of one organization (or of every visible one): all of them for those who administer the
+ * organization, otherwise only the tenants the caller can reach.
+ */
+export async function listVisibleTenants(db: Kysely<Database>, actor: Actor, organizationId?: string): Promise<Tenant[]> {
+  const { caller } = actor;
+  if (organizationId && !caller.isProductAdmin && !visibleOrgIds(caller).has(organizationId)) {
+    throw notFound('Organization');
+  }
+  return withScope(db, callerScope(caller), async (tx) => {
+    const rows = await listTenants(tx, { organizationId });
+    return rows
+      .filter((t) => canAdministerOrg(caller, t.organization_id) || caller.tenants.has(t.id))
+      .map(toTenant);
+  });
+}
+
+/** A tenant the caller administers, or a clear 404/403. */
+async function getAdministeredTenant(tx: Tx, caller: Caller, id: string): Promise<TenantRow> {
+  const row = await getTenant(tx, id);
+  if (!row) throw notFound('Tenant');
+  if (!canAdministerOrg(caller, row.organization_id)) {
+    if (!caller.tenants.has(id)) throw notFound('Tenant');
+    throw forbidden('You do not have permission to manage this tenant');
+  }
+  return row;
+}
+
+export async function createTenant(db: Kysely<Database>, actor: Actor, input: TenantInput): Promise<Tenant> {
+  const { caller } = actor;
+  if (!canAdministerOrg(caller, input.organization_id)) {
+    if (!visibleOrgIds(caller).has(input.organization_id)) throw notFound('Organization');
+    throw forbidden('You do not have permission to create tenants in this organization');
+  }
+  return withScope(db, callerScope(caller), async (tx) => {
+    const org = await tx.selectFrom('organizations').select(['id', 'is_active']).where('id', '=', input.organization_id).executeTakeFirst();
+    if (!org) throw notFound('Organization');
+    if (!org.is_active) throw new AppError('BAD_REQUEST', 'Cannot add a tenant to an inactive organization');
+    const { id } = await insertTenant(tx, input);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'create_tenant',
+      details: { message: `Tenant "${input.name}" created`, tenant_id: id, frameworks: input.assigned_frameworks },
+      organizationId: input.organization_id,
+      tenantId: id,
+    });
+    const created = await getTenant(tx, id);
+    if (!created) throw notFound('Tenant');
+    return toTenant(created);
+  });
+}
+
+export async function updateTenant(db: Kysely<Database>, actor: Actor, input: TenantUpdateInput): Promise<Tenant> {
+  const { id, ...changes } = input;
+  return withScope(db, callerScope(actor.caller), async (tx) => {
+    const existing = await getAdministeredTenant(tx, actor.caller, id);
+    await updateTenantRow(tx, id, changes);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'update_tenant',
+      details: { message: `Tenant "${changes.name ?? existing.name}" updated`, tenant_id: id, fields: Object.keys(changes) },
+      organizationId: existing.organization_id,
+      tenantId: id,
+    });
+    const updated = await getTenant(tx, id);
+    if (!updated) throw notFound('Tenant');
+    return toTenant(updated);
+  });
+}
+
+/** Deleting a tenant deactivates it; its data stays for audit and can be reactivated. */
+export async function deleteTenant(db: Kysely<Database>, actor: Actor, id: string): Promise<Tenant> {
+  return withScope(db, callerScope(actor.caller), async (tx) => {
+    const existing = await getAdministeredTenant(tx, actor.caller, id);
+    await updateTenantRow(tx, id, { is_active: false });
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'delete_tenant',
+      details: { message: `Tenant "${existing.name}" deleted (deactivated)`, tenant_id: id },
+      organizationId: existing.organization_id,
+      tenantId: id,
+    });
+    return toTenant({ ...existing, is_active: false });
+  });
+}
+
+/** The tenant a tenant-scoped call works in, read under that tenant's own scope. */
+export async function getCurrentTenant(db: Kysely<Database>, caller: Caller, tenantId: string): Promise<Tenant> {
+  return withScope(db, tenantScope(caller, tenantId), async (tx) => {
+    const row = await getTenant(tx, tenantId);
+    if (!row) throw notFound('Tenant');
+    return toTenant(row);
+  });
+}
