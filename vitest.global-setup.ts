@@ -10,9 +10,3 @@ export default async function setup(project: TestProject) {
     await database.drop();
   };
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string | null;
-  }
-}

@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { NewSession } from '@compliance/domain/auth/session-service';
 

@@ -79,3 +79,10 @@ export async function openTestDatabase(url: string | null): Promise<DatabaseHand
   await migrateToLatest(handle.db);
   return handle;
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's database URL (null when the run uses in-process PGlite). */
+    databaseUrl: string | null;
+  }
+}
