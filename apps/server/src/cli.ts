@@ -1,0 +1,29 @@
+/**
+ * Operator commands. `create-admin <username>` creates a product administrator with the password
+ * in ADMIN_PASSWORD (never on the command line, where it would land in shell history):
+ *   ADMIN_PASSWORD='…' npm run cli -w @compliance/server -- create-admin alice
+ */
+import { connectDatabase } from '@compliance/db/connect';
+import { migrateToLatest } from '@compliance/db/migrate';
+import { ensureProductAdmin } from '@compliance/domain/demo/seed-service';
+import { loadConfig } from './env';
+
+const [command, username] = process.argv.slice(2);
+if (command !== 'create-admin' || !username) {
+  console.error('Usage: ADMIN_PASSWORD=<password> cli create-admin <username>');
+  process.exit(2);
+}
+const password = process.env.ADMIN_PASSWORD;
+if (!password || password.length < 12) {
+  console.error('Set ADMIN_PASSWORD to a password of at least 12 characters.');
+  process.exit(2);
+}
+const config = loadConfig();
+const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+try {
+  await migrateToLatest(handle.db);
+  const created = await ensureProductAdmin(handle.db, username, password);
+  console.log(created ? `Product administrator "${username}" created.` : `A user named "${username}" already exists; nothing changed.`);
+} finally {
+  await handle.close();
+}
