@@ -91,6 +91,50 @@ export interface AuditLogsTable {
   ip: string | null;
 }
 
+export type ComplianceStatus = 'Not Started' | 'In Progress' | 'Compliant' | 'Not Applicable';
+export type Priority = 'High' | 'Medium' | 'Low';
+
+export interface CatalogReleasesTable {
+  version: string;
+  requirement_count: number;
+  loaded_at: CreatedAt;
+}
+
+export interface CatalogRequirementsTable {
+  key: string;
+  catalog_version: string;
+  domain_number: number;
+  domain_index: number;
+  text: string;
+  priority: Priority;
+  keywords: string[];
+  frameworks: string[];
+  /** Control identifiers per framework name. */
+  control_ids: ColumnType<Record<string, string[]>, string, string>;
+  retired_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface TenantRequirementsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  organization_id: string;
+  source_type: 'framework' | 'contract';
+  catalog_key: string | null;
+  text: string | null;
+  domain_number: number | null;
+  priority: Priority | null;
+  /** Free text in the database; anything unknown reads as Not Started. */
+  status: Generated<string>;
+  user_response: string | null;
+  suggested_response: string | null;
+  suggested_by: string | null;
+  owner_user_id: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -100,6 +144,9 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   audit_logs: AuditLogsTable;
+  catalog_releases: CatalogReleasesTable;
+  catalog_requirements: CatalogRequirementsTable;
+  tenant_requirements: TenantRequirementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -120,3 +120,8 @@ export function callerPower(caller: Caller): number {
 export function rolePower(role: UserRole): number {
   return ROLE_RANK[role];
 }
+
+/** One organization and all its tenants: what organization-wide reads (roll-up) run with. */
+export function organizationScope(caller: Caller, organizationId: string): AccessScope {
+  return { userId: caller.user.id, all: false, organizationIds: [organizationId], tenantIds: [] };
+}

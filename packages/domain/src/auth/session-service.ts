@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '@compliance/contracts/auth';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import type { Actor } from '../access/actor';
 import { type Caller, type PublicUserRow, loadCaller, visibleOrgIds } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden } from '../errors';
@@ -14,7 +15,13 @@ import {
   touchSession,
   updateSessionSelection,
 } from './session-repo';
-import { type ThrottlePolicy, assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+import {
+  type ThrottlePolicy,
+  assertNotThrottled,
+  clearLoginFailures,
+  lockLoginAttempts,
+  recordLoginFailure,
+} from './throttle';
 import { createToken, hashToken } from './tokens';
 
 export const PERSISTENT_SESSION_DAYS = 30;
@@ -55,6 +62,7 @@ export async function login(
   throttle: ThrottlePolicy,
 ): Promise<NewSession> {
   const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<NewSession | AppError> => {
+    await lockLoginAttempts(tx, input.username);
     try {
       await assertNotThrottled(tx, throttle, input.username, meta.ip);
     } catch (error) {
@@ -194,6 +202,17 @@ export function currentSelection(session: AuthenticatedSession) {
   if (tenantId || orgId) return { current_tenant_id: tenantId, current_organization_id: orgId };
   const fallback = defaultSelection(caller);
   return { current_tenant_id: fallback.tenantId, current_organization_id: fallback.organizationId };
+}
+
+/** The acting caller of a request made with this session. */
+export function actorFromSession(session: AuthenticatedSession, ip: string): Actor {
+  const selection = currentSelection(session);
+  return {
+    caller: session.caller,
+    ip,
+    currentOrganizationId: selection.current_organization_id,
+    currentTenantId: selection.current_tenant_id,
+  };
 }
 
 export async function selectTenant(

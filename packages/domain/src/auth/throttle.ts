@@ -12,6 +12,18 @@ export interface ThrottlePolicy {
 
 export const DEFAULT_THROTTLE: ThrottlePolicy = { maxPerUsername: 5, maxPerIp: 20, windowMinutes: 15 };
 
+/** Advisory-lock class for login attempts (the second key is a hash of the lower-cased username). */
+const LOGIN_LOCK_CLASS = 7301;
+
+/**
+ * Serializes the attempts for one username until the transaction ends, so concurrent wrong passwords
+ * are counted one after another instead of all passing the check before any failure is recorded.
+ * (Only per username: a lock per address would queue every login behind one office's NAT.)
+ */
+export async function lockLoginAttempts(tx: Tx, username: string) {
+  await sql`SELECT pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(lower(${username})))`.execute(tx);
+}
+
 /** Refuses with 429 when the username or the address has failed too often recently. */
 export async function assertNotThrottled(tx: Tx, policy: ThrottlePolicy, username: string, ip: string) {
   const since = new Date(Date.now() - policy.windowMinutes * 60_000);

@@ -24,6 +24,9 @@ export async function listVisibleTenants(db: Kysely<Database>, actor: Actor, org
     throw notFound('Organization');
   }
   return withScope(db, callerScope(caller), async (tx) => {
+    if (organizationId && !(await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst())) {
+      throw notFound('Organization');
+    }
     const rows = await listTenants(tx, { organizationId });
     return rows
       .filter((t) => canAdministerOrg(caller, t.organization_id) || caller.tenants.has(t.id))

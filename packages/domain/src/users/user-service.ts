@@ -60,6 +60,17 @@ async function getManageableUser(tx: Tx, caller: Caller, userId: string) {
   return target;
 }
 
+/**
+ * The organization an audit entry about a user belongs to: one of the user's organizations that the
+ * caller administers, else the user's first. Never the caller's current selection, which may be an
+ * organization the user has nothing to do with (its administrators would read about a stranger).
+ */
+async function organizationOfUser(tx: Tx, caller: Caller, userId: string): Promise<string | null> {
+  const links = await listUserOrganizationLinks(tx, userId);
+  const orgs = [...links.memberships.map((m) => m.organization_id), ...links.accessOrgIds];
+  return orgs.find((org) => caller.adminOrgIds.has(org)) ?? orgs[0] ?? null;
+}
+
 export async function createUser(db: Kysely<Database>, actor: Actor, input: CreateUserInput): Promise<User> {
   const { caller } = actor;
   if (!caller.isProductAdmin && caller.adminOrgIds.size === 0) {
@@ -80,6 +91,9 @@ export async function createUser(db: Kysely<Database>, actor: Actor, input: Crea
 
   try {
     return await withScope(db, callerScope(caller), async (tx) => {
+      if (organizationId && !(await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst())) {
+        throw notFound('Organization');
+      }
       const tenants = await resolveTenants(tx, actor, organizationId, input.tenant_ids);
       const conflict = await findUserConflict(tx, input.username, input.email);
       if (conflict) {
@@ -144,7 +158,7 @@ export async function toggleUserStatus(db: Kysely<Database>, actor: Actor, userI
       ...auditBy(actor),
       action: 'update_user_status',
       details: { message: `User "${target.username}" ${isActive ? 'activated' : 'deactivated'}`, user_id: userId },
-      organizationId: actor.currentOrganizationId,
+      organizationId: await organizationOfUser(tx, actor.caller, userId),
     });
     return toUser({ ...target, is_active: isActive });
   });
@@ -160,7 +174,7 @@ export async function deleteUser(db: Kysely<Database>, actor: Actor, userId: str
       ...auditBy(actor),
       action: 'delete_user',
       details: { message: `User "${target.username}" deleted (account deactivated)`, user_id: userId },
-      organizationId: actor.currentOrganizationId,
+      organizationId: await organizationOfUser(tx, actor.caller, userId),
     });
     return toUser({ ...target, is_active: false });
   });

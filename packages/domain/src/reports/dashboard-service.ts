@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import { DOMAINS, domainName } from '@compliance/contracts/domains';
+import type { Dashboard, DashboardInput } from '@compliance/contracts/reports';
+import type { Requirement } from '@compliance/contracts/requirements';
+import type { Database } from '@compliance/db/schema';
+import { type Tx, withScope } from '@compliance/db/scope';
+import type { Actor } from '../access/actor';
+import { tenantScope } from '../access/caller';
+import { toRequirements } from '../requirements/requirement-mapper';
+import { listTenantRequirements } from '../requirements/requirement-repo';
+import { effectiveFrameworks, getRequirementStats, getTenantContext } from '../requirements/requirement-service';
+import { countByDomainAndStatus, countByFrameworkAndStatus } from './dashboard-repo';
+import { type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
+
+export const TOP_GAPS = 10;
+const PRIORITY_RANK = { High: 0, Medium: 1, Low: 2 } as const;
+const STATUS_RANK: Record<string, number> = { 'Not Started': 0, 'In Progress': 1 };
+
+/** Gaps first by priority, then Not Started before In Progress, then catalog order. */
+export function rankGaps(gaps: Requirement[]): Requirement[] {
+  return [...gaps].sort(
+    (a, b) =>
+      PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
+      (STATUS_RANK[a.compliance_status] ?? 2) - (STATUS_RANK[b.compliance_status] ?? 2) ||
+      a.domain_number - b.domain_number ||
+      a.display_id.localeCompare(b.display_id, undefined, { numeric: true }),
+  );
+}
+
+function breakdownEntry(counts: StatusCounts) {
+  return {
+    total: counts.total,
+    compliant: counts.compliant,
+    in_progress: counts.in_progress,
+    not_started: counts.not_started,
+    compliance_rate: complianceRate(counts),
+  };
+}
+
+/** Pure arithmetic of the dashboard from aggregated rows (unit-tested on hand-made fixtures). */
+export function computeDashboard(input: {
+  frameworks: string[];
+  byDomain: { domain_number: number; status: string; n: number }[];
+  byFramework: { framework: string; status: string; n: number }[];
+  gaps: Requirement[];
+  evidence: number;
+  contracts: number;
+}): Omit<Dashboard, 'tenant_id' | 'tenant_name' | 'frameworks'> {
+  const overall = emptyCounts();
+  const domains = new Map<number, StatusCounts>();
+  for (const row of input.byDomain) {
+    addStatus(overall, row.status, Number(row.n));
+    addStatus(domains.get(row.domain_number) ?? domains.set(row.domain_number, emptyCounts()).get(row.domain_number)!, row.status, Number(row.n));
+  }
+  const frameworks = new Map(input.frameworks.map((f) => [f, emptyCounts()]));
+  for (const row of input.byFramework) {
+    const counts = frameworks.get(row.framework);
+    if (counts) addStatus(counts, row.status, Number(row.n));
+  }
+  return {
+    metrics: {
+      compliance_rate: complianceRate(overall),
+      total_requirements: overall.total,
+      compliant: overall.compliant,
+      in_progress: overall.in_progress,
+      not_started: overall.not_started,
+      not_applicable: overall.not_applicable,
+      total_evidence: input.evidence,
+      total_contracts: input.contracts,
+    },
+    framework_breakdown: [...frameworks].map(([framework, counts]) => ({ framework, ...breakdownEntry(counts) })),
+    domain_breakdown: DOMAINS.filter((d) => domains.has(d.number)).map((d) => ({
+      domain_number: d.number,
+      domain_name: d.name,
+      ...breakdownEntry(domains.get(d.number)!),
+    })),
+    top_gaps: rankGaps(input.gaps)
+      .slice(0, TOP_GAPS)
+      .map((g) => ({
+        requirement_id: g.id,
+        display_id: g.display_id,
+        priority: g.priority,
+        status: g.compliance_status,
+        domain_name: domainName(g.domain_number),
+        requirement_text: g.text,
+        frameworks: g.frameworks,
+        evidence_count: g.evidence_count,
+      })),
+  };
+}
+
+export async function getDashboardInTx(tx: Tx, tenantId: string, requested: string[] | undefined): Promise<Dashboard> {
+  const tenant = await getTenantContext(tx, tenantId);
+  const frameworks = effectiveFrameworks(tenant, requested);
+  const [byDomain, byFramework, gapRows] = [
+    await countByDomainAndStatus(tx, tenantId, frameworks),
+    await countByFrameworkAndStatus(tx, tenantId, frameworks),
+    await listTenantRequirements(tx, { tenantId, frameworks, gapsOnly: true }),
+  ];
+  const stats = await getRequirementStats(tx, tenantId);
+  const gaps = toRequirements(gapRows, tenant.assigned_frameworks);
+  return {
+    tenant_id: tenant.id,
+    tenant_name: tenant.name,
+    frameworks,
+    ...computeDashboard({ frameworks, byDomain, byFramework, gaps, evidence: stats.evidence, contracts: stats.contracts }),
+  };
+}
+
+export async function getDashboard(db: Kysely<Database>, actor: Actor, tenantId: string, input: DashboardInput): Promise<Dashboard> {
+  return withScope(db, tenantScope(actor.caller, tenantId), (tx) => getDashboardInTx(tx, tenantId, input.frameworks));
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import { domainName } from '@compliance/contracts/domains';
+import type { Rollup } from '@compliance/contracts/reports';
+import type { Database } from '@compliance/db/schema';
+import { withScope } from '@compliance/db/scope';
+import type { Actor } from '../access/actor';
+import { canManageOrg, organizationScope, visibleOrgIds } from '../access/caller';
+import { forbidden, notFound } from '../errors';
+import { countByTenantAndStatus, listOrganizationGaps } from './dashboard-repo';
+import { type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
+
+export const ROLLUP_GAPS = 10;
+
+interface TenantInfo {
+  id: string;
+  name: string;
+  assigned_frameworks: string[];
+}
+
+/** Pure arithmetic of the roll-up from per-tenant status counts (unit-tested on fixtures). */
+export function computeRollup(
+  organizationName: string,
+  tenants: TenantInfo[],
+  counts: { tenant_id: string; status: string; n: number }[],
+): Pick<Rollup, 'metrics' | 'tenant_snapshots'> {
+  const perTenant = new Map<string, StatusCounts>(tenants.map((t) => [t.id, emptyCounts()]));
+  const overall = emptyCounts();
+  for (const row of counts) {
+    const tenantCounts = perTenant.get(row.tenant_id);
+    if (!tenantCounts) continue;
+    addStatus(tenantCounts, row.status, Number(row.n));
+    addStatus(overall, row.status, Number(row.n));
+  }
+  return {
+    metrics: {
+      organization_name: organizationName,
+      total_tenants: tenants.length,
+      overall_compliance_rate: complianceRate(overall),
+      total_requirements: overall.total,
+      total_compliant: overall.compliant,
+      total_not_started: overall.not_started,
+    },
+    tenant_snapshots: tenants.map((t) => {
+      const c = perTenant.get(t.id)!;
+      return {
+        tenant_id: t.id,
+        tenant_name: t.name,
+        compliance_rate: complianceRate(c),
+        total_requirements: c.total,
+        compliant: c.compliant,
+        assigned_frameworks: t.assigned_frameworks,
+      };
+    }),
+  };
+}
+
+/** The executive roll-up of one organization: product admins and that organization's managers only. */
+export async function getOrganizationRollup(db: Kysely<Database>, actor: Actor, organizationId: string): Promise<Rollup> {
+  const { caller } = actor;
+  if (!canManageOrg(caller, organizationId)) {
+    if (!visibleOrgIds(caller).has(organizationId)) throw notFound('Organization');
+    throw forbidden('Only managers of this organization can see its roll-up');
+  }
+  return withScope(db, organizationScope(caller, organizationId), async (tx) => {
+    const org = await tx.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
+    if (!org) throw notFound('Organization');
+    const tenants = await tx
+      .selectFrom('tenants')
+      .select(['id', 'name', 'assigned_frameworks'])
+      .where('organization_id', '=', organizationId)
+      .where('is_active', '=', true)
+      .orderBy('name')
+      .execute();
+    const counts = await countByTenantAndStatus(tx, organizationId);
+    const gaps = await listOrganizationGaps(tx, organizationId, ROLLUP_GAPS);
+    return {
+      organization_id: org.id,
+      ...computeRollup(org.name, tenants, counts),
+      top_gaps: gaps.map((g) => ({
+        requirement_id: g.key,
+        priority: g.priority,
+        domain_name: domainName(g.domain_number),
+        requirement_text: g.text,
+        frameworks: g.frameworks,
+        tenant_statuses: g.tenant_statuses,
+        affected_tenants: Number(g.affected),
+      })),
+    };
+  });
+}

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Tx } from '@compliance/db/scope';
+import { STATUS_SQL } from '../reports/rates';
+
+export interface RequirementFilter {
+  tenantId: string;
+  /** Framework names: a framework requirement is listed when it maps to one of them. */
+  frameworks: readonly string[];
+  /** Domain numbers; undefined = every domain. */
+  domains?: readonly number[];
+  id?: string;
+  /** Only requirements that are neither Compliant nor Not Applicable. */
+  gapsOnly?: boolean;
+}
+
+/** The tenant's requirements with their catalog data, state, owner and last editor, in display order. */
+export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) {
+  const frameworks = [...filter.frameworks];
+  const { rows } = await sql<{
+    id: string;
+    key: string | null;
+    source_type: 'framework' | 'contract';
+    text: string;
+    domain_number: number;
+    domain_index: number | null;
+    priority: 'High' | 'Medium' | 'Low';
+    frameworks: string[];
+    control_ids: Record<string, string[]>;
+    status: string;
+    user_response: string | null;
+    suggested_response: string | null;
+    owner_id: string | null;
+    owner_name: string | null;
+    updated_at: Date;
+    updated_by_name: string | null;
+    created_at: Date;
+  }>`
+    SELECT tr.id, tr.catalog_key AS key, tr.source_type,
+      coalesce(c.text, tr.text) AS text,
+      coalesce(c.domain_number, tr.domain_number) AS domain_number,
+      c.domain_index,
+      coalesce(c.priority, tr.priority, 'Medium') AS priority,
+      coalesce(c.frameworks, '{}'::text[]) AS frameworks,
+      coalesce(c.control_ids, '{}'::jsonb) AS control_ids,
+      ${sql.raw(STATUS_SQL)} AS status,
+      tr.user_response, tr.suggested_response,
+      tr.owner_user_id AS owner_id, coalesce(ou.full_name, ou.username) AS owner_name,
+      tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at
+    FROM tenant_requirements tr
+    LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+    LEFT JOIN users ou ON ou.id = tr.owner_user_id
+    LEFT JOIN users ub ON ub.id = tr.updated_by
+    WHERE tr.tenant_id = ${filter.tenantId}
+      AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))
+      ${filter.domains ? sql`AND coalesce(c.domain_number, tr.domain_number) = ANY(${[...filter.domains]}::int[])` : sql``}
+      ${filter.id ? sql`AND tr.id = ${filter.id}` : sql``}
+      ${filter.gapsOnly ? sql`AND ${sql.raw(STATUS_SQL)} NOT IN ('Compliant', 'Not Applicable')` : sql``}
+    ORDER BY 5, CASE tr.source_type WHEN 'framework' THEN 0 ELSE 1 END, c.domain_index, tr.created_at, tr.id
+  `.execute(tx);
+  return rows;
+}
+
+export type TenantRequirementRow = Awaited<ReturnType<typeof listTenantRequirements>>[number];
+
+/** One requirement row of the tenant, whatever its frameworks (for reads and updates by id). */
+export async function getTenantRequirementRow(tx: Tx, tenantId: string, id: string) {
+  return tx
+    .selectFrom('tenant_requirements')
+    .select(['id', 'tenant_id', 'organization_id', 'catalog_key', 'status', 'user_response', 'owner_user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateTenantRequirement(
+  tx: Tx,
+  id: string,
+  values: { status?: string; user_response?: string | null; owner_user_id?: string | null; updated_by: string },
+) {
+  await tx.updateTable('tenant_requirements').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** People who can own a tenant's requirement: granted users, the organization's managers and Admins. */
+export async function listTenantOwners(tx: Tx, tenantId: string, organizationId: string) {
+  return tx
+    .selectFrom('users')
+    .select(['users.id', 'users.username', 'users.full_name'])
+    .where('users.is_active', '=', true)
+    .where('users.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('tenant_access').select('user_id').whereRef('tenant_access.user_id', '=', 'users.id').where('tenant_access.tenant_id', '=', tenantId)),
+        eb.exists(
+          eb
+            .selectFrom('memberships')
+            .select('user_id')
+            .whereRef('memberships.user_id', '=', 'users.id')
+            .where('memberships.organization_id', '=', organizationId)
+            .where((m) => m.or([m('memberships.role', '=', 'manager'), m('users.role', '=', 'Admin')])),
+        ),
+      ]),
+    )
+    .orderBy('users.username')
+    .execute();
+}
