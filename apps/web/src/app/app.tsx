@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { createTrpcClient, trpc } from '../lib/trpc';
+import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 
 export function App() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -1,15 +1,55 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AuditLogsPage } from '../pages/audit-logs/audit-logs-page';
+import { CustomerAdminPage } from '../pages/customer-admin/customer-admin-page';
+import { ExecutiveDashboardRedirect } from '../pages/dashboard/executive-dashboard-redirect';
+import { HomeRedirect } from '../pages/dashboard/home-redirect';
+import { MyDashboardPage } from '../pages/dashboard/my-dashboard-page';
+import { LoginPage } from '../pages/login/login-page';
+import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
+import { ModulePlaceholderPage } from '../pages/placeholders/module-placeholder-page';
+import { RollupPage } from '../pages/rollup/rollup-page';
+import { UserManagementPage } from '../pages/users/user-management-page';
+import { ProductAdminOnly } from './product-admin-only';
+import { ProtectedShell } from './protected-shell';
 
-function Placeholder({ title }: { title: string }) {
-  return <h1 className="p-8 text-2xl font-semibold">{title}</h1>;
-}
-
+/** The route table of spec section 2. Everything except /login needs a session. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<Placeholder title="Login" />} />
-      <Route path="/" element={<Navigate to="/my-dashboard" replace />} />
-      <Route path="*" element={<Placeholder title="Compliance Platform" />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route element={<ProtectedShell />}>
+        <Route index element={<HomeRedirect />} />
+        <Route path="dashboard" element={<HomeRedirect />} />
+        <Route path="my-dashboard" element={<MyDashboardPage />} />
+        <Route path="requirements" element={<ModulePlaceholderPage title="Security Requirements" icon="clipboard" />} />
+        <Route path="assistant" element={<ModulePlaceholderPage title="AI Compliance Assistant" icon="chat" />} />
+        <Route path="contracts" element={<ModulePlaceholderPage title="Contract Analyzer" icon="document" />} />
+        <Route path="evidence" element={<ModulePlaceholderPage title="Evidence Library" icon="folder" />} />
+        <Route
+          path="policies"
+          element={
+            <ModulePlaceholderPage
+              title="AI Policy Generator"
+              subtitle="Generate comprehensive security policies based on your compliance requirements"
+              icon="sparkles"
+            />
+          }
+        />
+        <Route path="organizations" element={<OrganizationManagementPage />} />
+        <Route path="organizations/:orgId/rollup" element={<RollupPage />} />
+        <Route path="users" element={<UserManagementPage />} />
+        <Route path="audit-logs" element={<AuditLogsPage />} />
+        <Route
+          path="customer-admin"
+          element={
+            <ProductAdminOnly>
+              <CustomerAdminPage />
+            </ProductAdminOnly>
+          }
+        />
+        <Route path="executive-dashboard" element={<ExecutiveDashboardRedirect />} />
+        <Route path="*" element={<Navigate to="/my-dashboard" replace />} />
+      </Route>
     </Routes>
   );
 }

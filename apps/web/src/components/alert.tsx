@@ -10,11 +10,8 @@ const TONES: Record<AlertTone, string> = {
 /** An inline message box; errors are announced as alerts, successes as status updates. */
 export function Alert({ tone, children, onDismiss }: { tone: AlertTone; children: ReactNode; onDismiss?: () => void }) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex items-start justify-between gap-4 rounded-lg border px-4 py-3 text-sm ${TONES[tone]}`}
-    >
-      <div>{children}</div>
+    <div className={`flex items-start justify-between gap-4 rounded-lg border px-4 py-3 text-sm ${TONES[tone]}`}>
+      <div role={tone === 'error' ? 'alert' : 'status'}>{children}</div>
       {onDismiss && (
         <button
           type="button"

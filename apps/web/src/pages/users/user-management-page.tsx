@@ -1,3 +1,121 @@
+import type { User } from '@compliance/contracts/auth';
+import { useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { failureMessage } from '../../components/error-detail';
+import { PageHeader } from '../../components/page-header';
+import { useCallerAccess } from '../../components/use-caller-access';
+import { trpc } from '../../lib/trpc';
+import { AddUserForm, type NewUser } from './add-user-form';
+import { UserTable } from './user-table';
+
+type Message = { tone: 'success' | 'error'; text: string };
+
 export function UserManagementPage() {
-  return <h1 className="text-2xl font-semibold">User Management</h1>;
+  const access = useCallerAccess();
+  const utils = trpc.useUtils();
+  const users = trpc.users.list.useQuery();
+  const createUser = trpc.users.create.useMutation();
+  const toggleStatus = trpc.users.toggleStatus.useMutation();
+  const deleteUser = trpc.users.delete.useMutation();
+  const [showForm, setShowForm] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [busyUserId, setBusyUserId] = useState<string | null>(null);
+
+  function refresh() {
+    void utils.users.invalidate();
+    void utils.organizations.invalidate();
+  }
+
+  async function create(user: NewUser): Promise<boolean> {
+    setMessage(null);
+    try {
+      const created = await createUser.mutateAsync(user);
+      setMessage({ tone: 'success', text: `User "${created.username}" created successfully` });
+      setShowForm(false);
+      refresh();
+      return true;
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(error, 'Failed to create user') });
+      return false;
+    }
+  }
+
+  async function toggle(user: User) {
+    setMessage(null);
+    setBusyUserId(user.id);
+    try {
+      const result = await toggleStatus.mutateAsync({ id: user.id });
+      const state = result.user.is_active ? 'activated' : 'deactivated';
+      setMessage({ tone: 'success', text: `User "${result.user.username}" ${state} successfully` });
+      refresh();
+    } catch {
+      setMessage({ tone: 'error', text: 'Failed to update user status' });
+    } finally {
+      setBusyUserId(null);
+    }
+  }
+
+  async function remove(user: User) {
+    if (!window.confirm(`Delete user "${user.username}"? This will deactivate their account.`)) return;
+    setMessage(null);
+    setBusyUserId(user.id);
+    try {
+      await deleteUser.mutateAsync({ id: user.id });
+      setMessage({ tone: 'success', text: `User "${user.username}" deleted successfully` });
+      refresh();
+    } catch {
+      setMessage({ tone: 'error', text: 'Failed to delete user' });
+    } finally {
+      setBusyUserId(null);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        subtitle="Manage user accounts, roles and access"
+        actions={
+          access.canManageUsers && (
+            <Button variant={showForm ? 'secondary' : 'primary'} onClick={() => setShowForm((open) => !open)}>
+              {showForm ? 'Cancel' : '+ Add User'}
+            </Button>
+          )
+        }
+      />
+
+      {message && (
+        <div className="mb-4">
+          <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        </div>
+      )}
+
+      {showForm && <AddUserForm saving={createUser.isPending} onSubmit={create} />}
+
+      <Card>
+        {users.isLoading ? (
+          <EmptyState>Loading users...</EmptyState>
+        ) : users.isError ? (
+          <div className="p-4">
+            <Alert tone="error">Failed to load users</Alert>
+          </div>
+        ) : !users.data?.length ? (
+          <EmptyState>No users found. Add your first user above.</EmptyState>
+        ) : (
+          <UserTable
+            users={users.data}
+            currentUserId={access.userId}
+            busyUserId={busyUserId}
+            onToggle={toggle}
+            onDelete={remove}
+          />
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,45 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
+}
+
+function procedurePath(key: readonly unknown[] | undefined): string {
+  const path = key?.[0];
+  return Array.isArray(path) ? path.join('.') : '';
+}
+
+const ME_KEY = [['auth', 'me']];
+/** What the selectors are built from; stale once an organization or tenant has been changed anywhere. */
+const SELECTOR_SOURCES = [[['organizations', 'list']], [['users', 'accessibleTenants']], [['users', 'permissions']]];
+
+/**
+ * One query client for the app. When any call says the session is gone (401), the session query is
+ * re-checked, and the session gate then sends the browser to /login. After any organization or
+ * tenant change, the lists behind the selectors are fetched again.
+ */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (procedurePath(query.queryKey) !== 'auth.me' && isUnauthorized(error)) {
+          void client.invalidateQueries({ queryKey: ME_KEY });
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) void client.invalidateQueries({ queryKey: ME_KEY });
+      },
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const path = procedurePath(mutation.options.mutationKey);
+        if (path.startsWith('organizations.') || path.startsWith('tenants.')) {
+          for (const queryKey of SELECTOR_SOURCES) void client.invalidateQueries({ queryKey });
+        }
+      },
+    }),
+  });
+  return client;
+}

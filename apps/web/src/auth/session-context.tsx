@@ -1,0 +1,95 @@
+import type { User } from '@compliance/contracts/auth';
+import type { Permissions } from '@compliance/contracts/users';
+import { type ReactNode, createContext, useContext, useMemo } from 'react';
+import { Navigate } from 'react-router-dom';
+import { FullPageLoading } from '../layout/full-page-loading';
+import { trpc } from '../lib/trpc';
+
+export interface OrganizationRef {
+  id: string;
+  name: string;
+}
+
+export interface SessionPermissions {
+  isProductAdmin: boolean;
+  /** Every organization, for product admins (ordered by name); empty for everyone else. */
+  allOrganizations: OrganizationRef[];
+  managedOrganizations: OrganizationRef[];
+  memberOrganizations: OrganizationRef[];
+  /** Manages at least one organization. */
+  isOrganizationManager: boolean;
+  /** Product admins and organization managers pick an organization; everyone else a tenant. */
+  usesOrganizationSelector: boolean;
+}
+
+export interface Session {
+  user: User;
+  /** The server session's current selection (kept up to date by the selectors). */
+  currentOrganizationId: string | null;
+  currentTenantId: string | null;
+  permissions: SessionPermissions;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Shared with other screens that read auth.me / users.permissions, so every reader hits one cache entry. */
+export const IDENTITY_STALE_TIME = 60_000;
+
+function toPermissions(user: User, data: Permissions | undefined): SessionPermissions {
+  const managed = data?.managed_organizations ?? [];
+  const isProductAdmin = user.is_product_admin;
+  return {
+    isProductAdmin,
+    allOrganizations: data?.all_organizations ?? [],
+    managedOrganizations: managed,
+    memberOrganizations: data?.member_organizations ?? [],
+    isOrganizationManager: managed.length > 0,
+    usesOrganizationSelector: isProductAdmin || managed.length > 0,
+  };
+}
+
+/**
+ * The signed-in session, resolved from the server (auth.me) with the user's permissions. Without a
+ * session it sends the browser to /login; until both are known it shows 'Loading...'. A failed
+ * permission load still clears the loading state (the user then gets no extra rights).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: IDENTITY_STALE_TIME });
+  const user = me.data?.user;
+  const permissions = trpc.users.permissions.useQuery(
+    { id: user?.id ?? '' },
+    { enabled: !!user, staleTime: IDENTITY_STALE_TIME },
+  );
+
+  const resolvedPermissions = useMemo(
+    () => (user ? toPermissions(user, permissions.data) : null),
+    [user, permissions.data],
+  );
+  const value = useMemo<Session | null>(() => {
+    if (!me.data || !resolvedPermissions) return null;
+    return {
+      user: me.data.user,
+      currentOrganizationId: me.data.current_organization_id,
+      currentTenantId: me.data.current_tenant_id,
+      permissions: resolvedPermissions,
+    };
+  }, [me.data, resolvedPermissions]);
+
+  if (me.isError) return <Navigate to="/login" replace />;
+  if (!value || permissions.isPending) return <FullPageLoading />;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}
+
+export function useCurrentUser(): User {
+  return useSession().user;
+}
+
+export function usePermissions(): SessionPermissions {
+  return useSession().permissions;
+}

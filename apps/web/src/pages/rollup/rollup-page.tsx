@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { usePermissions } from '../../auth/session-context';
+import { useOrganization } from '../../context/organization-context';
+import { useTenant } from '../../context/tenant-context';
+import { trpc } from '../../lib/trpc';
+import { OrganizationSelector, tenantCountLabel } from '../../layout/organization-selector';
+import { TenantComparisonCard } from './tenant-comparison-card';
+
+const LOADING = 'Loading Executive Dashboard...';
+
+/**
+ * The Executive Dashboard of one organization. Open to product admins (any organization) and to
+ * managers of that organization; anyone else is sent to My Dashboard. The roll-up figures arrive
+ * with the reports feature; for now it lists the organization's tenants.
+ */
+export function RollupPage() {
+  const { orgId = '' } = useParams();
+  const permissions = usePermissions();
+  const allowed = permissions.isProductAdmin || permissions.managedOrganizations.some((o) => o.id === orgId);
+  if (!allowed) return <Navigate to="/my-dashboard" replace />;
+  return <OrganizationRollup key={orgId} organizationId={orgId} />;
+}
+
+function OrganizationRollup({ organizationId }: { organizationId: string }) {
+  const navigate = useNavigate();
+  const organization = useOrganization();
+  const tenant = useTenant();
+  const tenantsQuery = trpc.tenants.list.useQuery({ organization_id: organizationId });
+  const synced = useRef(false);
+  const current = organization.organizations.find((o) => o.id === organizationId);
+  const { selectOrganization } = organization;
+  const needsSync = !organization.loading && !organization.switching && !tenant.loading && !!current;
+  const isCurrentOrganization = organization.currentOrganization?.id === organizationId;
+
+  useEffect(() => {
+    if (!needsSync || isCurrentOrganization || synced.current) return;
+    synced.current = true;
+    selectOrganization(organizationId, { navigate: false }).catch((error: unknown) =>
+      console.error('Could not make the organization current', error),
+    );
+  }, [needsSync, isCurrentOrganization, organizationId, selectOrganization]);
+
+  useEffect(() => {
+    if (tenantsQuery.error) console.error('Could not load the organization tenants', tenantsQuery.error);
+  }, [tenantsQuery.error]);
+
+  if (!organization.loading && !current) return <Navigate to="/my-dashboard" replace />;
+  if (organization.loading || !current || tenantsQuery.isPending) {
+    return (
+      <Card>
+        <EmptyState>{LOADING}</EmptyState>
+      </Card>
+    );
+  }
+
+  const accessible = new Set(tenant.tenants.map((t) => t.id));
+  const tenants = tenantsQuery.data ?? [];
+
+  async function openTenant(tenantId: string) {
+    try {
+      await tenant.selectTenant(tenantId);
+      navigate('/my-dashboard');
+    } catch (error) {
+      console.error('Could not switch tenant', error);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">Executive Dashboard</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{current.name}</h1>
+          <p className="mt-1 text-sm text-slate-500">{tenantCountLabel(current.tenant_count)}</p>
+        </div>
+        {organization.organizations.length > 1 && <OrganizationSelector />}
+      </div>
+      <section aria-labelledby="tenant-comparison">
+        <h2 id="tenant-comparison" className="mb-3 text-lg font-semibold text-slate-900">
+          Tenant Compliance Comparison
+        </h2>
+        {tenants.length === 0 ? (
+          <Card>
+            <EmptyState>No tenants available</EmptyState>
+          </Card>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {tenants.map((t) => (
+              <TenantComparisonCard
+                key={t.id}
+                tenant={t}
+                isCurrent={tenant.currentTenant?.id === t.id}
+                busy={tenant.switching}
+                onOpen={accessible.has(t.id) ? () => void openTenant(t.id) : undefined}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

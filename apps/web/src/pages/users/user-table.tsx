@@ -1,0 +1,71 @@
+import type { User, UserRoleName } from '@compliance/contracts/auth';
+import { Badge, type BadgeTone } from '../../components/badge';
+import { Button } from '../../components/button';
+
+const ROLE_TONE: Record<UserRoleName, BadgeTone> = { Admin: 'purple', Editor: 'blue', Viewer: 'grey' };
+
+interface UserTableProps {
+  users: User[];
+  currentUserId: string | null;
+  busyUserId: string | null;
+  onToggle: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
+
+export function UserTable({ users, currentUserId, busyUserId, onToggle, onDelete }: UserTableProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200">
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={TH}>User</th>
+            <th scope="col" className={TH}>Email</th>
+            <th scope="col" className={TH}>Role</th>
+            <th scope="col" className={TH}>Status</th>
+            <th scope="col" className={TH}>Created</th>
+            <th scope="col" className={`${TH} text-right`}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {users.map((user) => (
+            <tr key={user.id} className="hover:bg-slate-50/60">
+              <td className="px-4 py-3">
+                <div className="text-sm font-medium text-slate-900">{user.username}</div>
+                {user.full_name && <div className="text-xs text-slate-500">{user.full_name}</div>}
+              </td>
+              <td className="px-4 py-3 text-sm text-slate-700">{user.email}</td>
+              <td className="px-4 py-3">
+                <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={user.is_active ? 'green' : 'red'}>{user.is_active ? 'Active' : 'Inactive'}</Badge>
+              </td>
+              <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-600">
+                {new Date(user.created_at).toLocaleDateString()}
+              </td>
+              <td className="px-4 py-3">
+                {currentUserId !== null && user.id !== currentUserId && (
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busyUserId === user.id}
+                      onClick={() => onToggle(user)}
+                    >
+                      {user.is_active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button variant="danger" size="sm" disabled={busyUserId === user.id} onClick={() => onDelete(user)}>
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
