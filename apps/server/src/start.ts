@@ -1,5 +1,6 @@
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
+import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { buildApp } from './app';
 import type { ServerConfig } from './env';
@@ -8,6 +9,7 @@ import type { ServerConfig } from './env';
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   await migrateToLatest(handle.db);
+  await syncCatalog(handle.db);
   let seeded = false;
   if (config.production) {
     if (config.adminUsername && config.adminPassword) await ensureProductAdmin(handle.db, config.adminUsername, config.adminPassword);

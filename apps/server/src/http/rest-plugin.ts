@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
 import { appRouter } from '../routers/app-router';
 import { type AppDeps, contextFactory } from '../trpc/context';
+import { findInputProblem } from '../trpc/input-guard';
 import { CSRF_COOKIE, CSRF_HEADER } from './cookies';
+import { exportRoutes } from './export-routes';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -43,12 +45,17 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      const error = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
-      done(error, undefined);
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+      return;
     }
+    // The OpenAPI bridge re-serializes the body recursively: refuse absurd nesting before it overflows the stack.
+    const problem = findInputProblem(parsed);
+    if (problem) return done(Object.assign(new Error(problem), { statusCode: 400 }), undefined);
+    done(null, parsed);
   });
   app.addHook('onRequest', async (req) => {
     if (BODY_METHODS.has(req.method) && !req.headers['content-type'] && !Number(req.headers['content-length'] ?? 0)) {
@@ -59,8 +66,10 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
   app.addHook('onSend', async (_req, reply, payload) => {
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
     try {
-      const body = JSON.parse(payload) as { message?: string; code?: string; data?: { detail?: string } };
-      const detail = reply.statusCode >= 500 ? 'Internal server error' : (body.data?.detail ?? body.message ?? 'Request failed');
+      const body = JSON.parse(payload) as { detail?: string; message?: string; code?: string; data?: { detail?: string } };
+      // tRPC errors carry data.detail; Fastify's own (bad JSON, body too large, media type) already carry detail.
+      const detail =
+        reply.statusCode >= 500 ? 'Internal server error' : (body.data?.detail ?? body.detail ?? body.message ?? 'Request failed');
       return JSON.stringify({ detail, code: body.code });
     } catch {
       return payload;
@@ -74,6 +83,7 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
   const swaggerDist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   await app.register(fastifyStatic, { root: swaggerDist, prefix: '/docs/assets/', decorateReply: false, index: false });
 
+  await app.register(exportRoutes, { deps: opts.deps });
   await app.register(fastifyTRPCOpenApiPlugin, {
     router: appRouter,
     createContext: contextFactory(opts.deps),

@@ -1,6 +1,8 @@
 import { auditRouter } from './audit-router';
 import { authRouter } from './auth-router';
 import { organizationsRouter } from './organizations-router';
+import { reportsRouter } from './reports-router';
+import { requirementsRouter } from './requirements-router';
 import { tenantsRouter } from './tenants-router';
 import { usersRouter } from './users-router';
 import { router } from '../trpc/trpc';
@@ -11,6 +13,8 @@ export const appRouter = router({
   organizations: organizationsRouter,
   tenants: tenantsRouter,
   audit: auditRouter,
+  requirements: requirementsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,7 +25,8 @@ export function toTRPCError(error: unknown): TRPCError | null {
 export function describeZodError(error: ZodError): string {
   const messages = error.issues.slice(0, 5).map((issue) => {
     const where = issue.path.join('.');
-    const generic = issue.message.startsWith('Invalid input') || issue.message.startsWith('Too ');
+    // Messages that do not name their field ("Must be at most 200 characters") get its path in front.
+    const generic = /^(Invalid input|Too |Must )/.test(issue.message);
     if (generic && issue.code === 'invalid_type' && issue.input === undefined) return `${where || 'body'} is required`;
     return generic && where ? `${where}: ${issue.message}` : issue.message;
   });

@@ -1,11 +1,12 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Actor } from '@compliance/domain/access/actor';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
-import { currentSelection } from '@compliance/domain/auth/session-service';
+import { actorFromSession } from '@compliance/domain/auth/session-service';
 import { CSRF_HEADER } from '../http/cookies';
+import { requestedTenant } from '../http/requested-tenant';
 import type { Context } from './context';
 import { errorDetail, toTRPCError } from './errors';
+import { findInputProblem } from './input-guard';
 
 const t = initTRPC
   .context<Context>()
@@ -41,17 +42,21 @@ function assertSameOrigin(ctx: Context) {
   const origin = ctx.req.headers.origin;
   if (!origin) return;
   const host = ctx.req.headers['x-forwarded-host'] ?? ctx.req.headers.host;
-  let originHost: string;
+  let sameHost = false;
   try {
-    originHost = new URL(origin).host;
+    const originUrl = new URL(origin);
+    // Read the Host header the way the Origin was read, so "localhost:80" equals "http://localhost".
+    sameHost = typeof host === 'string' && new URL(`${originUrl.protocol}//${host}`).host === originUrl.host;
   } catch {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+    sameHost = false;
   }
-  if (originHost !== host) throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+  if (!sameHost) throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
 }
 
-export const publicProcedure = t.procedure.use(mapErrors).use(({ ctx, type, next }) => {
+export const publicProcedure = t.procedure.use(mapErrors).use(async ({ ctx, type, next, getRawInput }) => {
   if (type === 'mutation' || !SAFE_METHODS.has(ctx.req.method)) assertSameOrigin(ctx);
+  const problem = findInputProblem(await getRawInput());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   return next();
 });
 
@@ -64,27 +69,11 @@ export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Missing or invalid CSRF token. Reload the page and try again.' });
     }
   }
-  const selection = currentSelection(session);
-  const actor: Actor = {
-    caller: session.caller,
-    ip: ctx.meta.ip,
-    currentOrganizationId: selection.current_organization_id,
-    currentTenantId: selection.current_tenant_id,
-  };
-  return next({ ctx: { session, actor } });
+  return next({ ctx: { session, actor: actorFromSession(session, ctx.meta.ip) } });
 });
-
-function requestedTenant(ctx: Context): string | null {
-  const header = ctx.req.headers['x-tenant-id'];
-  const query = (ctx.req.query as Record<string, unknown> | undefined)?.tenant_id;
-  const value = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
-  if (!value) return null;
-  if (!/^[0-9a-f-]{36}$/i.test(value)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'tenant_id must be a valid id' });
-  return value;
-}
 
 /** Works inside one tenant: the one the call names (checked against access) or the session's current one. */
 export const tenantProcedure = authedProcedure.use(({ ctx, next }) => {
-  const tenantId = resolveTenantId(ctx.actor.caller, requestedTenant(ctx), ctx.actor.currentTenantId);
+  const tenantId = resolveTenantId(ctx.actor.caller, requestedTenant(ctx.req), ctx.actor.currentTenantId);
   return next({ ctx: { tenantId } });
 });

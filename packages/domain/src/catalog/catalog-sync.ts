@@ -35,6 +35,8 @@ function toRow(req: CatalogRequirement) {
  */
 export async function syncCatalog(db: Kysely<Database>): Promise<boolean> {
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    // Several server processes may start at once: one loads the release, the others wait and find it loaded.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('compliance-catalog-sync'))`.execute(tx);
     const loaded = await tx.selectFrom('catalog_releases').select('version').where('version', '=', CATALOG_VERSION).executeTakeFirst();
     if (loaded) return false;
     for (let i = 0; i < catalogRequirements.length; i += 100) {

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { createAuditEntry } from '../audit/audit-repo';
+import { materializeTenantRequirements } from '../catalog/catalog-sync';
+import { seedDemoProgress } from './demo-progress';
 import { hashPassword } from '../auth/passwords';
 import { addMembership, addTenantAccess, insertUser } from '../users/user-repo';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-data';
@@ -50,6 +52,8 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, password: string): P
       for (const orgId of new Set(granted.map((t) => t.organization_id))) await addMembership(tx, id, orgId, 'member');
       await addTenantAccess(tx, id, granted);
     }
+    await materializeTenantRequirements(tx);
+    await seedDemoProgress(tx);
     await createAuditEntry(tx, {
       userId: null,
       username: 'system',

@@ -5,6 +5,7 @@ import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { type Caller, callerScope, canAdministerOrg, tenantScope, visibleOrgIds } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
+import { materializeTenantRequirements } from '../catalog/catalog-sync';
 import { AppError, forbidden, notFound } from '../errors';
 import { getTenant, insertTenant, listTenants, updateTenantRow } from './tenant-repo';
 
@@ -56,6 +57,7 @@ export async function createTenant(db: Kysely<Database>, actor: Actor, input: Te
     if (!org) throw notFound('Organization');
     if (!org.is_active) throw new AppError('BAD_REQUEST', 'Cannot add a tenant to an inactive organization');
     const { id } = await insertTenant(tx, input);
+    await materializeTenantRequirements(tx, id);
     await createAuditEntry(tx, {
       ...auditBy(actor),
       action: 'create_tenant',

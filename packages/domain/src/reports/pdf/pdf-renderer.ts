@@ -1,3 +1,4 @@
+/// <reference path="./pdfmake.d.ts" />
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';

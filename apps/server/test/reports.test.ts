@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRequirements, frameworksOf } from '@compliance/catalog/catalog';
+import { type TestApp, type Session, api, createTestApp, login } from './helpers/test-app';
+import { PASSWORD, createUser } from './helpers/factories';
+import { createComplianceOrg, setStatuses } from './helpers/compliance-fixtures';
+import { pdfPages } from './helpers/pdf-text';
+
+let t: TestApp;
+let orgId: string;
+let t1: string;
+let t2: string;
+let manager: Session;
+let editor: Session;
+let outsider: Session;
+const hipaa = catalogRequirements.filter((r) => frameworksOf(r).includes('HIPAA'));
+const iso = catalogRequirements.filter((r) => frameworksOf(r).includes('ISO 27001'));
+const shared = hipaa.filter((r) => frameworksOf(r).includes('ISO 27001'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const org = await createComplianceOrg(t.handle.db, [['HIPAA'], ['ISO 27001']]);
+  const other = await createComplianceOrg(t.handle.db, [['HIPAA']]);
+  orgId = org.id;
+  t1 = org.tenants[0]!.id;
+  t2 = org.tenants[1]!.id;
+  // Tenant 1: 3 compliant, 1 in progress, 1 not applicable, the rest not started.
+  await setStatuses(t.handle.db, t1, {
+    [hipaa[0]!.key]: 'Compliant',
+    [hipaa[1]!.key]: 'Compliant',
+    [hipaa[2]!.key]: 'Compliant',
+    [hipaa[3]!.key]: 'In Progress',
+    [hipaa[4]!.key]: 'Not Applicable',
+  });
+  // Tenant 2: the first shared requirement is compliant there, so it affects only tenant 1.
+  await setStatuses(t.handle.db, t2, { [shared[0]!.key]: 'Compliant', [shared[1]!.key]: 'In Progress' });
+  const m = await createUser(t.handle.db, { role: 'Viewer', manages: [org.id] });
+  const e = await createUser(t.handle.db, { role: 'Editor', memberOf: [org.id], tenants: [org.tenants[0]!] });
+  const o = await createUser(t.handle.db, { role: 'Admin', manages: [other.id], tenants: other.tenants });
+  manager = await login(t.app, m.username, PASSWORD);
+  editor = await login(t.app, e.username, PASSWORD);
+  outsider = await login(t.app, o.username, PASSWORD);
+});
+afterAll(async () => t.close());
+
+describe('GET /api/reports/dashboard', () => {
+  it('computes the metrics of the tenant from its statuses', async () => {
+    const res = await api(t.app, editor, 'GET', `/api/reports/dashboard?tenant_id=${t1}`);
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.metrics).toMatchObject({
+      total_requirements: hipaa.length,
+      compliant: 3,
+      in_progress: 1,
+      not_applicable: 1,
+      not_started: hipaa.length - 5,
+      compliance_rate: Math.round((3 / (hipaa.length - 1)) * 1000) / 10,
+    });
+    expect(d.framework_breakdown).toHaveLength(1);
+    expect(d.framework_breakdown[0]).toMatchObject({ framework: 'HIPAA', total: hipaa.length, compliant: 3 });
+    expect(d.domain_breakdown.reduce((n: number, x: { total: number }) => n + x.total, 0)).toBe(hipaa.length);
+    expect(d.top_gaps).toHaveLength(10);
+    expect(d.top_gaps.every((g: { status: string }) => g.status === 'Not Started' || g.status === 'In Progress')).toBe(true);
+    const ranks = d.top_gaps.map((g: { priority: string }) => ({ High: 0, Medium: 1, Low: 2 })[g.priority]);
+    expect([...ranks].sort()).toEqual(ranks);
+  });
+
+  it('drops frameworks the tenant does not have from the filter', async () => {
+    const d = (await api(t.app, editor, 'GET', `/api/reports/dashboard?tenant_id=${t1}&frameworks=HIPAA,PCI%20DSS%204.0`)).json();
+    expect(d.frameworks).toEqual(['HIPAA']);
+  });
+
+  it("refuses another tenant's dashboard", async () => {
+    expect((await api(t.app, editor, 'GET', `/api/reports/dashboard?tenant_id=${t2}`)).statusCode).toBe(403);
+    expect((await api(t.app, outsider, 'GET', `/api/reports/dashboard?tenant_id=${t1}`)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/organizations/{id}/rollup', () => {
+  it('sums the tenants and ranks organization-wide gaps with the tenants they affect', async () => {
+    const res = await api(t.app, manager, 'GET', `/api/organizations/${orgId}/rollup`);
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.metrics.total_tenants).toBe(2);
+    expect(r.metrics.total_requirements).toBe(hipaa.length + iso.length);
+    expect(r.metrics.total_compliant).toBe(4);
+    const snap1 = r.tenant_snapshots.find((s: { tenant_id: string }) => s.tenant_id === t1);
+    expect(snap1).toMatchObject({ total_requirements: hipaa.length, compliant: 3 });
+    const top = r.top_gaps[0];
+    expect(top.affected_tenants).toBe(2);
+    const sharedCompliant = r.top_gaps.find((g: { requirement_id: string }) => g.requirement_id === shared[0]!.key);
+    if (sharedCompliant) expect(sharedCompliant.affected_tenants).toBe(1);
+    const inProgressShared = r.top_gaps.find((g: { requirement_id: string }) => g.requirement_id === shared[1]!.key);
+    if (inProgressShared) expect(inProgressShared.tenant_statuses[t2]).toBe('In Progress');
+    expect(r.top_gaps.length).toBeLessThanOrEqual(10);
+  });
+
+  it('is refused to non-managers and to managers of another organization', async () => {
+    expect((await api(t.app, editor, 'GET', `/api/organizations/${orgId}/rollup`)).statusCode).toBe(403);
+    const other = await api(t.app, outsider, 'GET', `/api/organizations/${orgId}/rollup`);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(orgId);
+  });
+});
+
+describe('PDF exports', () => {
+  it('renders the Executive Summary of the current tenant with its figures and page numbers', async () => {
+    const res = await api(t.app, editor, 'GET', '/api/reports/export/executive-summary');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="executive-summary-.+\.pdf"/);
+    const pages = await pdfPages(res.rawPayload);
+    const text = pages.join(' ');
+    expect(text).toContain('Executive Summary');
+    expect(text).toContain('Compliance by framework');
+    expect(text).toContain('HIPAA');
+    expect(text).toContain(`Page 1 of ${pages.length}`);
+  });
+
+  it('renders the Gap Analysis with every open requirement grouped by domain', async () => {
+    const res = await api(t.app, editor, 'GET', `/api/reports/export/gap-analysis?tenant_id=${t1}`);
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfPages(res.rawPayload)).join(' ');
+    expect(text).toContain('Gap Analysis');
+    expect(text).toContain(`${hipaa.length - 4} open requirements`);
+    expect(text).toContain('Identity & Access Management');
+  });
+
+  it("refuses another tenant's reports", async () => {
+    expect((await api(t.app, outsider, 'GET', `/api/reports/export/gap-analysis?tenant_id=${t1}`)).statusCode).toBe(403);
+    expect((await api(t.app, outsider, 'GET', `/api/reports/export/executive-summary?tenant_id=${t1}`)).statusCode).toBe(403);
+  });
+});
