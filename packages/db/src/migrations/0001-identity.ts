@@ -155,23 +155,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE tenants ENABLE ROW LEVEL SECURITY;
     ALTER TABLE tenants FORCE ROW LEVEL SECURITY;
     CREATE POLICY tenants_scope ON tenants
-      USING (app_all() OR organization_id = ANY (app_org_ids()) OR id = ANY (app_tenant_ids()))
-      WITH CHECK (app_all() OR organization_id = ANY (app_org_ids()));
+      USING ((SELECT app_all()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]) OR id = ANY ((SELECT app_tenant_ids())::uuid[]))
+      WITH CHECK ((SELECT app_all()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]));
 
     ALTER TABLE tenant_access ENABLE ROW LEVEL SECURITY;
     ALTER TABLE tenant_access FORCE ROW LEVEL SECURITY;
     CREATE POLICY tenant_access_scope ON tenant_access
-      USING (app_all() OR organization_id = ANY (app_org_ids()) OR tenant_id = ANY (app_tenant_ids())
-             OR user_id = app_user_id())
-      WITH CHECK (app_all() OR organization_id = ANY (app_org_ids()));
+      USING ((SELECT app_all()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]) OR tenant_id = ANY ((SELECT app_tenant_ids())::uuid[])
+             OR user_id = (SELECT app_user_id()))
+      WITH CHECK ((SELECT app_all()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]));
 
     ALTER TABLE audit_logs ENABLE ROW LEVEL SECURITY;
     ALTER TABLE audit_logs FORCE ROW LEVEL SECURITY;
     CREATE POLICY audit_logs_read ON audit_logs FOR SELECT
-      USING (app_all() OR organization_id = ANY (app_org_ids()) OR tenant_id = ANY (app_tenant_ids())
-             OR user_id = app_user_id());
+      USING ((SELECT app_all()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]) OR tenant_id = ANY ((SELECT app_tenant_ids())::uuid[])
+             OR user_id = (SELECT app_user_id()));
     CREATE POLICY audit_logs_write ON audit_logs FOR INSERT
-      WITH CHECK (app_all() OR user_id = app_user_id());
+      WITH CHECK ((SELECT app_all()) OR user_id = (SELECT app_user_id()));
   `);
 }
 

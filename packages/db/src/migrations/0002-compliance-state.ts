@@ -58,8 +58,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE tenant_requirements ENABLE ROW LEVEL SECURITY;
     ALTER TABLE tenant_requirements FORCE ROW LEVEL SECURITY;
     CREATE POLICY tenant_requirements_scope ON tenant_requirements
-      USING (app_all() OR tenant_id = ANY (app_tenant_ids()) OR organization_id = ANY (app_org_ids()))
-      WITH CHECK (app_all() OR tenant_id = ANY (app_tenant_ids()) OR organization_id = ANY (app_org_ids()));
+      USING ((SELECT app_all()) OR tenant_id = ANY ((SELECT app_tenant_ids())::uuid[]) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]))
+      WITH CHECK ((SELECT app_all()) OR tenant_id = ANY ((SELECT app_tenant_ids())::uuid[]) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]));
   `);
 }
 

@@ -1,74 +1,89 @@
 import { sql } from 'kysely';
 import type { Tx } from '@compliance/db/scope';
-import { STATUS_SQL } from './rates';
+import { STATUS_BY_CODE, STATUS_CODE_SQL, STATUS_SQL } from './rates';
+
+const decode = <T extends { status: number }>(rows: T[]) => rows.map((r) => ({ ...r, status: STATUS_BY_CODE[r.status] ?? 'Not Started' }));
 
 const APPLICABLE = (frameworks: string[]) =>
   sql`(tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))`;
 
 /** Requirement counts of one tenant per domain and status, aggregated in SQL. */
 export async function countByDomainAndStatus(tx: Tx, tenantId: string, frameworks: string[]) {
-  const { rows } = await sql<{ domain_number: number; status: string; n: number }>`
-    SELECT coalesce(c.domain_number, tr.domain_number) AS domain_number, ${sql.raw(STATUS_SQL)} AS status, count(*)::int AS n
+  const { rows } = await sql<{ domain_number: number; status: number; n: number }>`
+    SELECT coalesce(c.domain_number, tr.domain_number) AS domain_number, ${sql.raw(STATUS_CODE_SQL)} AS status, count(*)::int AS n
     FROM tenant_requirements tr LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     WHERE tr.tenant_id = ${tenantId} AND ${APPLICABLE(frameworks)}
     GROUP BY 1, 2
   `.execute(tx);
-  return rows;
+  return decode(rows);
 }
 
 /** Requirement counts of one tenant per framework and status (a requirement counts under each framework it maps to). */
 export async function countByFrameworkAndStatus(tx: Tx, tenantId: string, frameworks: string[]) {
-  const { rows } = await sql<{ framework: string; status: string; n: number }>`
-    SELECT f.framework, ${sql.raw(STATUS_SQL)} AS status, count(*)::int AS n
+  const { rows } = await sql<{ framework: string; status: number; n: number }>`
+    SELECT f.framework, ${sql.raw(STATUS_CODE_SQL)} AS status, count(*)::int AS n
     FROM tenant_requirements tr
     JOIN catalog_requirements c ON c.key = tr.catalog_key
     CROSS JOIN LATERAL unnest(c.frameworks) AS f(framework)
     WHERE tr.tenant_id = ${tenantId} AND c.retired_at IS NULL AND f.framework = ANY(${frameworks}::text[])
     GROUP BY 1, 2
   `.execute(tx);
-  return rows;
+  return decode(rows);
 }
 
-/** Requirement counts per tenant and status for every active tenant of an organization. */
-export async function countByTenantAndStatus(tx: Tx, organizationId: string) {
-  const { rows } = await sql<{ tenant_id: string; status: string; n: number }>`
-    SELECT tr.tenant_id, ${sql.raw(STATUS_SQL)} AS status, count(*)::int AS n
-    FROM tenant_requirements tr
-    JOIN tenants t ON t.id = tr.tenant_id
-    LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
-    WHERE t.organization_id = ${organizationId} AND t.is_active
-      AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.assigned_frameworks))
-    GROUP BY 1, 2
-  `.execute(tx);
-  return rows;
+export interface OrganizationGapRow {
+  key: string;
+  priority: 'High' | 'Medium' | 'Low';
+  domain_number: number;
+  text: string;
+  frameworks: string[];
+  affected: number;
+  tenant_statuses: Record<string, string>;
 }
 
 /**
- * Catalog requirements open (Not Started or In Progress) in the most tenants of an organization,
- * with every applicable tenant's status.
+ * Everything the roll-up needs in one statement: per-tenant status counts of every active tenant, and
+ * the catalog requirements open (Not Started or In Progress) in the most tenants with each applicable
+ * tenant's status. The organization's rows are read once (a materialized CTE keeps the planner on hash
+ * joins over the organization index instead of one lookup per tenant and requirement).
  */
-export async function listOrganizationGaps(tx: Tx, organizationId: string, limit: number) {
+export async function getOrganizationAggregates(tx: Tx, organizationId: string, gapLimit: number) {
   const { rows } = await sql<{
-    key: string;
-    priority: 'High' | 'Medium' | 'Low';
-    domain_number: number;
-    text: string;
-    frameworks: string[];
-    tenant_statuses: Record<string, string>;
-    affected: number;
+    tenant_counts: { tenant_id: string; status: number; n: number }[] | null;
+    gaps: OrganizationGapRow[] | null;
   }>`
-    SELECT c.key, c.priority, c.domain_number, c.text, c.frameworks,
-      jsonb_object_agg(tr.tenant_id::text, ${sql.raw(STATUS_SQL)}) AS tenant_statuses,
-      count(*) FILTER (WHERE ${sql.raw(STATUS_SQL)} IN ('Not Started', 'In Progress'))::int AS affected
-    FROM tenant_requirements tr
-    JOIN tenants t ON t.id = tr.tenant_id
-    JOIN catalog_requirements c ON c.key = tr.catalog_key
-    WHERE t.organization_id = ${organizationId} AND t.is_active AND c.retired_at IS NULL
-      AND c.frameworks && t.assigned_frameworks
-    GROUP BY c.key, c.priority, c.domain_number, c.domain_index, c.text, c.frameworks
-    HAVING count(*) FILTER (WHERE ${sql.raw(STATUS_SQL)} IN ('Not Started', 'In Progress')) > 0
-    ORDER BY affected DESC, CASE c.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END, c.domain_number, c.domain_index
-    LIMIT ${limit}
+    WITH scoped AS MATERIALIZED (
+      SELECT tr.tenant_id, tr.catalog_key, tr.source_type, ${sql.raw(STATUS_CODE_SQL)} AS code
+      FROM tenant_requirements tr
+      JOIN tenants t ON t.id = tr.tenant_id
+      LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+      WHERE tr.organization_id = ${organizationId} AND t.is_active
+        AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.assigned_frameworks))
+    ),
+    ranked AS (
+      SELECT s.catalog_key AS key, count(*)::int AS affected
+      FROM scoped s WHERE s.source_type = 'framework' AND s.code IN (0, 1)
+      GROUP BY s.catalog_key
+    ),
+    top AS (
+      SELECT c.key, c.priority, c.domain_number, c.domain_index, c.text, c.frameworks, r.affected
+      FROM ranked r JOIN catalog_requirements c ON c.key = r.key
+      ORDER BY r.affected DESC, CASE c.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END, c.domain_number, c.domain_index
+      LIMIT ${gapLimit}
+    )
+    SELECT
+      (SELECT json_agg(x) FROM (SELECT tenant_id, code AS status, count(*)::int AS n FROM scoped GROUP BY 1, 2) x) AS tenant_counts,
+      (SELECT json_agg(g ORDER BY g.affected DESC, CASE g.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END, g.domain_number, g.domain_index)
+       FROM (
+         SELECT top.key, top.priority, top.domain_number, top.domain_index, top.text, top.frameworks, top.affected,
+           (SELECT json_object_agg(s.tenant_id, (ARRAY['Not Started', 'In Progress', 'Compliant', 'Not Applicable'])[s.code + 1])
+            FROM scoped s WHERE s.catalog_key = top.key) AS tenant_statuses
+         FROM top
+       ) g) AS gaps
   `.execute(tx);
-  return rows;
+  const row = rows[0];
+  return {
+    tenantCounts: decode(row?.tenant_counts ?? []),
+    gaps: (row?.gaps ?? []).map((g) => ({ ...g, affected: Number(g.affected) })),
+  };
 }

@@ -32,3 +32,10 @@ export function complianceRate(counts: Pick<StatusCounts, 'total' | 'compliant' 
 
 /** The SQL expression that reads unknown statuses as Not Started (matches readStatus). */
 export const STATUS_SQL = `CASE WHEN tr.status IN ('Not Started', 'In Progress', 'Compliant', 'Not Applicable') THEN tr.status ELSE 'Not Started' END`;
+
+/**
+ * The same reading as a small integer, for GROUP BY in aggregates: integers hash and sort far faster
+ * than collated text. Decode with STATUS_BY_CODE.
+ */
+export const STATUS_CODE_SQL = `CASE tr.status WHEN 'In Progress' THEN 1 WHEN 'Compliant' THEN 2 WHEN 'Not Applicable' THEN 3 ELSE 0 END`;
+export const STATUS_BY_CODE = ['Not Started', 'In Progress', 'Compliant', 'Not Applicable'] as const;

@@ -6,7 +6,7 @@ import { withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { canManageOrg, organizationScope, visibleOrgIds } from '../access/caller';
 import { forbidden, notFound } from '../errors';
-import { countByTenantAndStatus, listOrganizationGaps } from './dashboard-repo';
+import { getOrganizationAggregates } from './dashboard-repo';
 import { type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
 
 export const ROLLUP_GAPS = 10;
@@ -71,8 +71,7 @@ export async function getOrganizationRollup(db: Kysely<Database>, actor: Actor, 
       .where('is_active', '=', true)
       .orderBy('name')
       .execute();
-    const counts = await countByTenantAndStatus(tx, organizationId);
-    const gaps = await listOrganizationGaps(tx, organizationId, ROLLUP_GAPS);
+    const { tenantCounts: counts, gaps } = await getOrganizationAggregates(tx, organizationId, ROLLUP_GAPS);
     return {
       organization_id: org.id,
       ...computeRollup(org.name, tenants, counts),
