@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '@compliance/db/scope';
-import { STATUS_BY_CODE, STATUS_CODE_SQL, STATUS_SQL } from './rates';
+import { STATUS_BY_CODE, STATUS_CODE_SQL } from './rates';
 
 const decode = <T extends { status: number }>(rows: T[]) => rows.map((r) => ({ ...r, status: STATUS_BY_CODE[r.status] ?? 'Not Started' }));
 
