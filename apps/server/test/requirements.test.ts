@@ -155,3 +155,15 @@ function parseCsv(text: string): string[][] {
   if (field || row.length) row.push(field), rows.push(row);
   return rows;
 }
+
+describe('tenant named in the tRPC input', () => {
+  it('is honoured and checked against access, like the header and the query', async () => {
+    const input = encodeURIComponent(JSON.stringify({ tenant_id: tenantB }));
+    const refused = await t.app.inject({ method: 'GET', url: `/trpc/requirements.list?input=${input}`, headers: { cookie: editor.cookie } });
+    expect(refused.statusCode).toBe(403);
+    const own = encodeURIComponent(JSON.stringify({ tenant_id: tenantA }));
+    const ok = await t.app.inject({ method: 'GET', url: `/trpc/requirements.list?input=${own}`, headers: { cookie: editor.cookie } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.data).toHaveLength(hipaaCount);
+  });
+});

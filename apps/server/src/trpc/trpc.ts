@@ -73,7 +73,9 @@ export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
 });
 
 /** Works inside one tenant: the one the call names (checked against access) or the session's current one. */
-export const tenantProcedure = authedProcedure.use(({ ctx, next }) => {
-  const tenantId = resolveTenantId(ctx.actor.caller, requestedTenant(ctx.req), ctx.actor.currentTenantId);
+export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const raw = (await getRawInput()) as { tenant_id?: unknown } | undefined;
+  const fromInput = raw && typeof raw === 'object' && typeof raw.tenant_id === 'string' ? raw.tenant_id : null;
+  const tenantId = resolveTenantId(ctx.actor.caller, requestedTenant(ctx.req, fromInput), ctx.actor.currentTenantId);
   return next({ ctx: { tenantId } });
 });

@@ -7,6 +7,7 @@ import { MyDashboardPage } from '../pages/dashboard/my-dashboard-page';
 import { LoginPage } from '../pages/login/login-page';
 import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
 import { ModulePlaceholderPage } from '../pages/placeholders/module-placeholder-page';
+import { SecurityRequirementsPage } from '../pages/requirements/security-requirements-page';
 import { RollupPage } from '../pages/rollup/rollup-page';
 import { UserManagementPage } from '../pages/users/user-management-page';
 import { ProductAdminOnly } from './product-admin-only';
@@ -21,7 +22,7 @@ export function AppRoutes() {
         <Route index element={<HomeRedirect />} />
         <Route path="dashboard" element={<HomeRedirect />} />
         <Route path="my-dashboard" element={<MyDashboardPage />} />
-        <Route path="requirements" element={<ModulePlaceholderPage title="Security Requirements" icon="clipboard" />} />
+        <Route path="requirements" element={<SecurityRequirementsPage />} />
         <Route path="assistant" element={<ModulePlaceholderPage title="AI Compliance Assistant" icon="chat" />} />
         <Route path="contracts" element={<ModulePlaceholderPage title="Contract Analyzer" icon="document" />} />
         <Route path="evidence" element={<ModulePlaceholderPage title="Evidence Library" icon="folder" />} />

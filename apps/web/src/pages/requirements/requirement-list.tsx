@@ -1,0 +1,48 @@
+import type { Requirement } from '@compliance/contracts/requirements';
+import { domainName } from '@compliance/contracts/domains';
+import { RequirementCard } from './requirement-card';
+
+interface DomainGroup {
+  number: number;
+  name: string;
+  requirements: Requirement[];
+}
+
+function groupByDomain(requirements: Requirement[]): DomainGroup[] {
+  const groups = new Map<number, DomainGroup>();
+  for (const requirement of requirements) {
+    const number = requirement.domain_number;
+    const group = groups.get(number) ?? { number, name: requirement.domain_name || domainName(number), requirements: [] };
+    group.requirements.push(requirement);
+    groups.set(number, group);
+  }
+  return [...groups.values()].sort((a, b) => a.number - b.number);
+}
+
+/** The requirements grouped by domain number, each group headed by its name and count. */
+export function RequirementList({ requirements, onOpen }: { requirements: Requirement[]; onOpen: (r: Requirement) => void }) {
+  return (
+    <div className="space-y-8">
+      {groupByDomain(requirements).map((group) => {
+        const headingId = `domain-group-${group.number}`;
+        return (
+          <section key={group.number} aria-labelledby={headingId} data-testid="domain-group" data-domain={group.number}>
+            <div className="mb-3 flex items-center justify-between gap-3 border-b border-slate-200 pb-2">
+              <h2 id={headingId} className="text-base font-semibold text-slate-900">
+                <span className="text-slate-400">{group.number}.</span> {group.name}
+              </h2>
+              <span data-testid="domain-count" className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-slate-600">
+                {group.requirements.length === 1 ? '1 requirement' : `${group.requirements.length} requirements`}
+              </span>
+            </div>
+            <ul className="space-y-3">
+              {group.requirements.map((requirement) => (
+                <RequirementCard key={requirement.id} requirement={requirement} onOpen={onOpen} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

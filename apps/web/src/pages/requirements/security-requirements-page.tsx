@@ -1,0 +1,142 @@
+import type { Requirement } from '@compliance/contracts/requirements';
+import type { AccessibleTenant } from '@compliance/contracts/users';
+import { useEffect, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { useCurrentUser, usePermissions } from '../../auth/session-context';
+import { useTenant } from '../../context/tenant-context';
+import { Icon } from '../../layout/nav-icons';
+import { trpc } from '../../lib/trpc';
+import { RequirementFilters } from './requirement-filters';
+import { csvExportUrl, useRequirementFilters } from './requirement-filters-state';
+import { RequirementList } from './requirement-list';
+import { RequirementStats } from './requirement-stats';
+import { ResponseEditorDialog } from './response-editor-dialog';
+
+const TITLE = 'Security Requirements';
+
+/** Viewers read only; Editors, Admins, the organization's managers and product admins edit (as the server rules). */
+function useCanEdit(tenant: AccessibleTenant): boolean {
+  const user = useCurrentUser();
+  const permissions = usePermissions();
+  return (
+    permissions.isProductAdmin ||
+    permissions.managedOrganizations.some((o) => o.id === tenant.organization_id) ||
+    user.role === 'Admin' ||
+    user.role === 'Editor'
+  );
+}
+
+/** The Security Requirements screen of the current tenant. */
+export function SecurityRequirementsPage() {
+  const { currentTenant, loading } = useTenant();
+  if (loading) {
+    return (
+      <div>
+        <PageHeader title={TITLE} />
+        <Card>
+          <EmptyState>Loading requirements...</EmptyState>
+        </Card>
+      </div>
+    );
+  }
+  if (!currentTenant) {
+    return (
+      <div>
+        <PageHeader title={TITLE} />
+        <Card>
+          <EmptyState icon={<Icon name="clipboard" className="h-10 w-10" />}>
+            <p className="font-medium text-slate-700">No tenant selected</p>
+            <p>Choose a tenant with the selector at the top of the page to see its security requirements.</p>
+          </EmptyState>
+        </Card>
+      </div>
+    );
+  }
+  return <TenantRequirements key={currentTenant.id} tenant={currentTenant} />;
+}
+
+/**
+ * One tenant's requirements; remounted per tenant, so filters start over and an open editor closes.
+ * Calls name the tenant, so cached answers never cross tenants; a tenant change also invalidates them.
+ */
+function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
+  const utils = trpc.useUtils();
+  const canEdit = useCanEdit(tenant);
+  const filters = useRequirementFilters(tenant.assigned_frameworks);
+  const list = trpc.requirements.list.useQuery({ ...filters.query, tenant_id: tenant.id });
+  const stats = trpc.requirements.stats.useQuery({ tenant_id: tenant.id });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = openId ? list.data?.find((r) => r.id === openId) : undefined;
+
+  useEffect(() => {
+    if (stats.error) console.error('Could not load the requirement stats', stats.error);
+  }, [stats.error]);
+
+  function saved() {
+    setOpenId(null);
+    void utils.requirements.invalidate();
+    void utils.reports.invalidate();
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={TITLE}
+        subtitle={`Unified security requirements for ${tenant.name}`}
+        actions={
+          <Button variant="secondary" onClick={() => window.open(csvExportUrl(filters.query), '_blank', 'noopener')}>
+            <Icon name="document" className="h-4 w-4" />
+            Export to CSV
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <RequirementFilters assignedFrameworks={tenant.assigned_frameworks} filters={filters} />
+        <div className="min-w-0 space-y-6">
+          <RequirementStats requirements={list.data} stats={stats.data} />
+          <RequirementsBody list={list} onOpen={(r) => setOpenId(r.id)} />
+        </div>
+      </div>
+      {open && (
+        <ResponseEditorDialog tenantId={tenant.id} requirement={open} canEdit={canEdit} onClose={() => setOpenId(null)} onSaved={saved} />
+      )}
+    </div>
+  );
+}
+
+interface RequirementsBodyProps {
+  list: { data?: Requirement[]; isPending: boolean; isError: boolean; refetch: () => unknown };
+  onOpen: (requirement: Requirement) => void;
+}
+
+function RequirementsBody({ list, onOpen }: RequirementsBodyProps) {
+  if (list.isPending) {
+    return (
+      <Card>
+        <EmptyState>Loading requirements...</EmptyState>
+      </Card>
+    );
+  }
+  if (list.isError || !list.data) {
+    return (
+      <Alert tone="error">
+        Failed to load requirements.{' '}
+        <button type="button" onClick={() => void list.refetch()} className="font-medium underline">
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  if (list.data.length === 0) {
+    return (
+      <Card>
+        <EmptyState icon={<Icon name="list" className="h-10 w-10" />}>No requirements match the selected filters</EmptyState>
+      </Card>
+    );
+  }
+  return <RequirementList requirements={list.data} onOpen={onOpen} />;
+}
