@@ -17,10 +17,10 @@ export interface OrgFixture {
 }
 
 /** A fresh organization with tenants: every test gets its own, so nothing is shared or truncated. */
-export async function createOrganization(db: Kysely<Database>, tenantCount = 2): Promise<OrgFixture> {
+export async function createOrganization(db: Kysely<Database>, tenantCount = 2, domain: string | null = null): Promise<OrgFixture> {
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
     const name = unique('Org');
-    const org = await tx.insertInto('organizations').values({ name, domain: null, logo_url: null, description: 'test' }).returning('id').executeTakeFirstOrThrow();
+    const org = await tx.insertInto('organizations').values({ name, domain, logo_url: null, description: 'test' }).returning('id').executeTakeFirstOrThrow();
     const tenants = [];
     for (let i = 0; i < tenantCount; i++) {
       const tname = `${name} T${i + 1}`;
@@ -49,12 +49,14 @@ export async function createUser(
     manages?: string[];
     memberOf?: string[];
     tenants?: { id: string; organization_id: string }[];
+    username?: string;
+    active?: boolean;
   } = {},
 ): Promise<UserFixture> {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
-    const username = unique('user');
+    const username = options.username ?? unique('user');
     const { id } = await insertUser(tx, {
       username,
       email: `${username}@test.example`,
@@ -63,9 +65,22 @@ export async function createUser(
       role: options.role ?? 'Viewer',
       isProductAdmin: options.productAdmin ?? false,
     });
+    if (options.active === false) await tx.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
     for (const org of options.manages ?? []) await addMembership(tx, id, org, 'manager');
     for (const org of options.memberOf ?? []) await addMembership(tx, id, org, 'member');
     await addTenantAccess(tx, id, options.tenants ?? []);
     return { id, username };
+  });
+}
+
+/** One more tenant in an organization. */
+export async function createTenant(db: Kysely<Database>, organizationId: string, name = unique('Tenant')) {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const row = await tx
+      .insertInto('tenants')
+      .values({ organization_id: organizationId, name, description: null, assigned_frameworks: ['HIPAA'] })
+      .returning(['id', 'organization_id'])
+      .executeTakeFirstOrThrow();
+    return { ...row, name };
   });
 }

@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import { buildApp } from '../../src/app';
@@ -37,8 +38,16 @@ function cookieValue(res: LightMyRequestResponse, name: string): string | undefi
   return res.cookies.find((c) => c.name === name)?.value;
 }
 
+/**
+ * A client address of its own: the login throttle counts failures per address across the whole run's
+ * database, so every test that logs in (or fails to) uses a fresh one and never trips another's limit.
+ */
+export function randomIp(): string {
+  return `10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
 /** Logs in through the REST facade and returns what a browser would keep. */
-export async function login(app: FastifyInstance, username: string, password: string, ip = '10.9.0.1'): Promise<Session> {
+export async function login(app: FastifyInstance, username: string, password: string, ip = randomIp()): Promise<Session> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -51,7 +60,7 @@ export async function login(app: FastifyInstance, username: string, password: st
   return { cookie: `session=${token}; csrf_token=${csrf}`, csrf, userId: res.json().user.id };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the REST facade as a signed-in user (cookie and CSRF header, like the browser). */
 export function api(app: FastifyInstance, session: Session | null, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
@@ -59,9 +68,27 @@ export function api(app: FastifyInstance, session: Session | null, method: Metho
     method,
     url,
     payload: payload as never,
+    remoteAddress: randomIp(),
     headers: {
       ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrf } : {}),
       ...headers,
     },
   });
+}
+
+/** Logs in with a wrong password (or an unknown name) from the given address; answers the raw response. */
+export function attemptLogin(app: FastifyInstance, username: string, password: string, ip: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+}
+
+/** An error answer of the REST facade: the status, a JSON body with a readable detail, never a stack. */
+export function expectError(res: LightMyRequestResponse, status: number, detail?: string | RegExp) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { detail?: unknown };
+  expect(typeof body.detail).toBe('string');
+  expect((body.detail as string).length).toBeGreaterThan(0);
+  expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+|node_modules|SELECT |INSERT |violates/);
+  if (typeof detail === 'string') expect(body.detail).toBe(detail);
+  else if (detail) expect(body.detail).toMatch(detail);
+  return body.detail as string;
 }

@@ -73,6 +73,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX tenants_organization_idx ON tenants (organization_id);
+    -- Lets tenant-scoped tables prove their organization_id is their tenant's own (composite foreign keys).
+    ALTER TABLE tenants ADD CONSTRAINT tenants_id_organization_key UNIQUE (id, organization_id);
 
     CREATE TABLE memberships (
       user_id uuid NOT NULL REFERENCES users(id),
@@ -88,7 +90,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tenant_id uuid NOT NULL REFERENCES tenants(id),
       organization_id uuid NOT NULL REFERENCES organizations(id),
       created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (user_id, tenant_id)
+      PRIMARY KEY (user_id, tenant_id),
+      FOREIGN KEY (tenant_id, organization_id) REFERENCES tenants (id, organization_id)
     );
     CREATE INDEX tenant_access_tenant_idx ON tenant_access (tenant_id);
 
@@ -126,7 +129,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       details jsonb NOT NULL DEFAULT '{}'::jsonb,
       organization_id uuid REFERENCES organizations(id),
       tenant_id uuid REFERENCES tenants(id),
-      ip text
+      ip text,
+      FOREIGN KEY (tenant_id, organization_id) REFERENCES tenants (id, organization_id)
     );
     CREATE INDEX audit_logs_timestamp_idx ON audit_logs (timestamp DESC);
     CREATE INDEX audit_logs_organization_idx ON audit_logs (organization_id, timestamp DESC);

@@ -46,6 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_by uuid REFERENCES users(id),
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now(),
+      FOREIGN KEY (tenant_id, organization_id) REFERENCES tenants (id, organization_id),
       CONSTRAINT tenant_requirements_catalog_or_text CHECK (catalog_key IS NOT NULL OR (text IS NOT NULL AND domain_number IS NOT NULL))
     );
     CREATE UNIQUE INDEX tenant_requirements_catalog_key ON tenant_requirements (tenant_id, catalog_key) WHERE catalog_key IS NOT NULL;

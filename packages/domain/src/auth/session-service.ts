@@ -55,6 +55,19 @@ export function defaultSelection(caller: Caller): { organizationId: string | nul
   return { organizationId: org, tenantId: null };
 }
 
+/**
+ * The organization a login or logout entry is filed under: the selected one only when the user belongs
+ * to it (membership or a granted tenant). A product admin's default selection is merely the first
+ * organization of all, whose administrators must not read about that admin's sessions.
+ */
+function ownOrganization(caller: Caller, organizationId: string | null): string | null {
+  if (!organizationId) return null;
+  const belongs =
+    caller.memberOrgIds.has(organizationId) ||
+    caller.grantedTenantIds.some((id) => caller.tenants.get(id)?.organization_id === organizationId);
+  return belongs ? organizationId : null;
+}
+
 export async function login(
   db: Kysely<Database>,
   input: { username: string; password: string; remember_me: boolean },
@@ -119,7 +132,7 @@ export async function login(
       username: user.username,
       action: 'login',
       details: { message: `User ${user.username} logged in`, keep_logged_in: input.remember_me },
-      organizationId: selection.organizationId,
+      organizationId: ownOrganization(caller, selection.organizationId),
       ip: meta.ip,
     });
     return { token, csrfToken, persistent: input.remember_me, expiresAt, user: toUser(user) };
@@ -183,7 +196,7 @@ export async function logout(db: Kysely<Database>, session: AuthenticatedSession
       username: session.caller.user.username,
       action: 'logout',
       details: { message: `User ${session.caller.user.username} logged out` },
-      organizationId: session.currentOrganizationId,
+      organizationId: ownOrganization(session.caller, session.currentOrganizationId),
       ip: meta.ip,
     });
   });

@@ -1,0 +1,102 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { appRouter } from '../../src/routers/app-router';
+import { type Method, type Session, type TestApp, api, login } from './test-app';
+import { type OrgFixture, PASSWORD, type UserFixture, createUser } from './factories';
+import { createComplianceOrg } from './compliance-fixtures';
+import { probe } from './db-probe';
+
+/** The callers of the authorization matrix: every kind of power, plus a user of another organization and nobody. */
+export const ROLES = ['productAdmin', 'manager', 'admin', 'editor', 'viewer', 'outsider', 'none'] as const;
+export type Role = (typeof ROLES)[number];
+export type SignedRole = Exclude<Role, 'none'>;
+
+/**
+ * Organization A (tenants A1, A2) where the callers live, and organization B (tenant B1) of the outsider.
+ * targetA is a Viewer in A1 that user-directed calls aim at; userA2 reaches only A2 (the cross-tenant
+ * target); userB reaches only B1 (the cross-organization target).
+ */
+export interface World {
+  t: TestApp;
+  orgA: OrgFixture;
+  orgB: OrgFixture;
+  users: Record<SignedRole | 'targetA' | 'userA2' | 'userB', UserFixture>;
+  sessions: Record<SignedRole | 'userA2' | 'userB', Session>;
+  /** One requirement of each tenant (tenant_requirements ids). */
+  requirements: { A1: string; A2: string; B1: string };
+  /** What a tenant-A1 user must never see of A2, and what any user of A must never see of B. */
+  foreign: { tenant: string[]; org: string[] };
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const db = t.handle.db;
+  const orgA = await createComplianceOrg(db, [['HIPAA'], ['ISO 27001']]);
+  const orgB = await createComplianceOrg(db, [['HIPAA']]);
+  const [A1, A2, B1] = [orgA.tenants[0]!, orgA.tenants[1]!, orgB.tenants[0]!];
+  const users = {
+    productAdmin: await createUser(db, { productAdmin: true }),
+    manager: await createUser(db, { manages: [orgA.id] }),
+    admin: await createUser(db, { role: 'Admin', memberOf: [orgA.id] }),
+    editor: await createUser(db, { role: 'Editor', tenants: [A1] }),
+    viewer: await createUser(db, { role: 'Viewer', tenants: [A1] }),
+    outsider: await createUser(db, { role: 'Admin', manages: [orgB.id] }),
+    targetA: await createUser(db, { role: 'Viewer', tenants: [A1] }),
+    userA2: await createUser(db, { role: 'Editor', tenants: [A2] }),
+    userB: await createUser(db, { role: 'Editor', tenants: [B1] }),
+  };
+  const sessions = {} as World['sessions'];
+  for (const key of ['productAdmin', 'manager', 'admin', 'editor', 'viewer', 'outsider', 'userA2', 'userB'] as const) {
+    sessions[key] = await login(t.app, users[key].username, PASSWORD);
+  }
+  // Leave traces in A2 and in B (audit entries naming their tenants) for the denial checks to look for.
+  await api(t.app, sessions.userA2, 'PUT', '/api/auth/current-tenant', { tenant_id: A2.id });
+  await api(t.app, sessions.userB, 'PUT', '/api/auth/current-tenant', { tenant_id: B1.id });
+  const requirementOf = (tenantId: string) =>
+    probe(db, async (tx) => (await tx.selectFrom('tenant_requirements').select('id').where('tenant_id', '=', tenantId).orderBy('catalog_key').limit(1).executeTakeFirstOrThrow()).id);
+  const requirements = { A1: await requirementOf(A1.id), A2: await requirementOf(A2.id), B1: await requirementOf(B1.id) };
+  return {
+    t,
+    orgA,
+    orgB,
+    users,
+    sessions,
+    requirements,
+    foreign: {
+      tenant: [A2.id, A2.name, users.userA2.id, users.userA2.username, requirements.A2],
+      org: [orgB.id, orgB.name, B1.id, B1.name, users.userB.id, users.userB.username, users.outsider.id, users.outsider.username, requirements.B1],
+    },
+  };
+}
+
+type OpenApi = NonNullable<OpenApiMeta['openapi']>;
+
+/** Every procedure of the router with its REST method and path, read from the router itself. */
+export function listProcedures(): { name: string; type: string; openapi: OpenApi | undefined }[] {
+  // _def.procedures is the flat record of the router ('auth.login', ...); its static type is the nested one.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: OpenApiMeta } }>;
+  return Object.entries(procedures).map(([name, p]) => ({ name, type: p._def.type, openapi: p._def.meta?.openapi }));
+}
+
+export interface Call {
+  input?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** A session other than the role's own (a fresh one for calls that end it). */
+  session?: Session | null;
+}
+
+/** Calls one procedure through the REST facade the way its OpenAPI meta says: path parameters, query or JSON body. */
+export function callProcedure(t: TestApp, openapi: OpenApi, session: Session | null, call: Call): Promise<LightMyRequestResponse> {
+  const rest: Record<string, unknown> = { ...call.input };
+  const path = openapi.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(value));
+  });
+  const method = openapi.method as Method;
+  const url = `/api${path}`;
+  if (method === 'GET' || method === 'DELETE') {
+    const query = new URLSearchParams(rest as Record<string, string>).toString();
+    return api(t.app, session, method, query ? `${url}?${query}` : url, undefined, call.headers);
+  }
+  return api(t.app, session, method, url, rest, call.headers);
+}
