@@ -154,7 +154,7 @@ test.describe('signing in as each demo user', () => {
     await expect(page.getByRole('link', { name: 'Executive Dashboard' })).toHaveCount(0);
     await expect(currentTenantName(page)).toHaveText('Acme Research');
     await expect(page.getByRole('checkbox')).toHaveCount(3);
-    await expect(page.getByText('No data available')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Top Priority Gaps' })).toBeVisible();
   });
 });
 

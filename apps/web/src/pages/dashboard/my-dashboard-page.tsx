@@ -1,24 +1,55 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useTenant } from '../../context/tenant-context';
 import { Icon } from '../../layout/nav-icons';
+import { trpc } from '../../lib/trpc';
+import { DashboardContent } from './dashboard-content';
+import { ExportButtons } from './export-buttons';
 import { FrameworkFilter } from './framework-filter';
 
-/** The tenant dashboard: the current tenant and its framework filter; the metrics arrive with the reports feature. */
+/**
+ * The tenant dashboard: the current tenant's metrics for the frameworks ticked in the filter (none
+ * ticked means all of the tenant's frameworks), charts, breakdowns, top gaps and the PDF exports.
+ * Load failures are only logged (spec section 8).
+ */
 export function MyDashboardPage() {
   const { currentTenant, loading } = useTenant();
   const [selectedFrameworks, setSelectedFrameworks] = useState<string[]>([]);
   const assigned = currentTenant?.assigned_frameworks;
+  const tenantId = currentTenant?.id;
 
   useEffect(() => {
     setSelectedFrameworks((previous) => previous.filter((name) => assigned?.includes(name)));
   }, [assigned]);
 
+  const frameworks = useMemo(
+    () => (assigned ?? []).filter((name) => selectedFrameworks.includes(name)),
+    [assigned, selectedFrameworks],
+  );
+
+  const dashboard = trpc.reports.dashboard.useQuery(
+    { tenant_id: tenantId, frameworks: frameworks.length ? frameworks.join(',') : undefined },
+    {
+      enabled: !loading && !!tenantId,
+      placeholderData: (previous) => (previous?.tenant_id === tenantId ? previous : undefined),
+    },
+  );
+
+  useEffect(() => {
+    if (dashboard.error) console.error('Failed to load dashboard', dashboard.error);
+  }, [dashboard.error]);
+
+  const waiting = loading || (!!tenantId && dashboard.isPending && dashboard.fetchStatus !== 'idle');
+
   return (
     <div>
-      <PageHeader title="My Dashboard" subtitle="Real-time compliance metrics and reporting" />
+      <PageHeader
+        title="My Dashboard"
+        subtitle="Real-time compliance metrics and reporting"
+        actions={<ExportButtons frameworks={frameworks} disabled={loading || !currentTenant} />}
+      />
       {loading ? (
         <Card>
           <EmptyState>Loading dashboard...</EmptyState>
@@ -46,12 +77,27 @@ export function MyDashboardPage() {
                   selected={selectedFrameworks}
                   onChange={setSelectedFrameworks}
                 />
+                <p className="mt-2 text-xs text-slate-500">
+                  {frameworks.length
+                    ? `Showing ${frameworks.length} of ${currentTenant.assigned_frameworks.length} assigned frameworks`
+                    : 'Showing all assigned frameworks'}
+                </p>
               </div>
             </Card>
           )}
-          <Card>
-            <EmptyState icon={<Icon name="chart" className="h-10 w-10" />}>No data available</EmptyState>
-          </Card>
+          {waiting ? (
+            <Card>
+              <EmptyState>Loading dashboard...</EmptyState>
+            </Card>
+          ) : dashboard.data ? (
+            <div aria-busy={dashboard.isPlaceholderData} className={dashboard.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+              <DashboardContent data={dashboard.data} />
+            </div>
+          ) : (
+            <Card>
+              <EmptyState icon={<Icon name="chart" className="h-10 w-10" />}>No data available</EmptyState>
+            </Card>
+          )}
         </div>
       )}
     </div>
