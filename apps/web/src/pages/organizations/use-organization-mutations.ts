@@ -1,6 +1,8 @@
 import type { Organization } from '@compliance/contracts/organizations';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Tenant } from '@compliance/contracts/tenants';
 import { failureMessage } from '../../components/error-detail';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import type { OrganizationValues } from './organization-form-modal';
 import type { TenantValues } from './tenant-form-modal';
@@ -12,7 +14,7 @@ import type { TenantValues } from './tenant-form-modal';
  * so the top-bar selectors follow.
  */
 export function useOrganizationMutations() {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const createOrganization = trpc.organizations.create.useMutation();
   const updateOrganization = trpc.organizations.update.useMutation();
   const deleteOrganization = trpc.organizations.delete.useMutation();
@@ -21,7 +23,7 @@ export function useOrganizationMutations() {
   const deleteTenant = trpc.tenants.delete.useMutation();
 
   async function refresh() {
-    await Promise.all([utils.organizations.invalidate(), utils.tenants.invalidate(), utils.users.invalidate()]);
+    await refreshQueries(queryClient, 'organizations', 'tenants', 'users');
   }
 
   return {

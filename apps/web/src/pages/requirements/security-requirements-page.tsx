@@ -1,5 +1,6 @@
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { AccessibleTenant } from '@compliance/contracts/users';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useCurrentUser, usePermissions } from '../../auth/session-context';
 import { useTenant } from '../../context/tenant-context';
 import { Icon } from '../../layout/nav-icons';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { RequirementFilters } from './requirement-filters';
 import { csvExportUrl, useRequirementFilters } from './requirement-filters-state';
@@ -64,7 +66,7 @@ export function SecurityRequirementsPage() {
  * Calls name the tenant, so cached answers never cross tenants; a tenant change also invalidates them.
  */
 function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const canEdit = useCanEdit(tenant);
   const filters = useRequirementFilters(tenant.assigned_frameworks);
   const list = trpc.requirements.list.useQuery({ ...filters.query, tenant_id: tenant.id });
@@ -78,8 +80,7 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
 
   function saved() {
     setOpenId(null);
-    void utils.requirements.invalidate();
-    void utils.reports.invalidate();
+    void refreshQueries(queryClient, 'requirements', 'reports');
   }
 
   return (

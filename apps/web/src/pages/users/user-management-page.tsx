@@ -1,4 +1,5 @@
 import type { User } from '@compliance/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -7,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { failureMessage } from '../../components/error-detail';
 import { PageHeader } from '../../components/page-header';
 import { useCallerAccess } from '../../components/use-caller-access';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { AddUserForm, type NewUser } from './add-user-form';
 import { UserTable } from './user-table';
@@ -15,7 +17,7 @@ type Message = { tone: 'success' | 'error'; text: string };
 
 export function UserManagementPage() {
   const access = useCallerAccess();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const users = trpc.users.list.useQuery();
   const createUser = trpc.users.create.useMutation();
   const toggleStatus = trpc.users.toggleStatus.useMutation();
@@ -25,8 +27,7 @@ export function UserManagementPage() {
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
 
   function refresh() {
-    void utils.users.invalidate();
-    void utils.organizations.invalidate();
+    void refreshQueries(queryClient, 'users', 'organizations');
   }
 
   async function create(user: NewUser): Promise<boolean> {
