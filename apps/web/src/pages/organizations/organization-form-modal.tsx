@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { LogoImage } from '../../components/logo-image';
-import { Modal } from '../../components/modal';
+import { Dialog } from '../../components/dialog';
 
 export interface OrganizationValues {
   name: string;
@@ -51,7 +51,7 @@ export function OrganizationFormModal({ organization, saving, onCancel, onSubmit
   }
 
   return (
-    <Modal
+    <Dialog
       title={organization ? 'Edit Organization' : 'Create Organization'}
       onClose={onCancel}
       busy={saving}
@@ -115,6 +115,6 @@ export function OrganizationFormModal({ organization, saving, onCancel, onSubmit
           onChange={(e) => setDescription(e.target.value)}
         />
       </form>
-    </Modal>
+    </Dialog>
   );
 }

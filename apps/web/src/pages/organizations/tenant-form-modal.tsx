@@ -3,7 +3,7 @@ import type { Tenant } from '@compliance/contracts/tenants';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { TextAreaField, TextField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
+import { Dialog } from '../../components/dialog';
 
 export interface TenantValues {
   name: string;
@@ -49,7 +49,7 @@ export function TenantFormModal({ tenant, saving, onCancel, onSubmit }: TenantFo
   }
 
   return (
-    <Modal
+    <Dialog
       title={tenant ? 'Edit Tenant' : 'Create Tenant'}
       onClose={onCancel}
       busy={saving}
@@ -116,6 +116,6 @@ export function TenantFormModal({ tenant, saving, onCancel, onSubmit }: TenantFo
           )}
         </fieldset>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

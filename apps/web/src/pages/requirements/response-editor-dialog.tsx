@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { failureMessage } from '../../components/error-detail';
 import { SelectField, TextAreaField } from '../../components/form-field';
 import { trpc } from '../../lib/trpc';
-import { DialogFrame } from './dialog-frame';
+import { Dialog } from '../../components/dialog';
 import { RequirementDetails } from './requirement-details';
 import { SuggestedResponse } from './suggested-response';
 
@@ -82,13 +82,14 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
   );
 
   return (
-    <DialogFrame
+    <Dialog
       title="Compliance Response Editor"
       subtitle={`Requirement ${requirement.display_id} · ${requirement.priority} priority`}
       onClose={onClose}
       busy={saving}
       footer={footer}
       initialFocusId={canEdit ? `${formId}-response` : undefined}
+      size="lg"
     >
       <div className="space-y-6">
         <RequirementDetails requirement={requirement} />
@@ -148,6 +149,6 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
           )}
         </form>
       </div>
-    </DialogFrame>
+    </Dialog>
   );
 }

@@ -4,16 +4,19 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-interface DialogFrameProps {
+const WIDTH = { md: 'max-w-lg', lg: 'max-w-3xl' } as const;
+
+interface DialogProps {
   title: string;
   subtitle?: ReactNode;
   onClose: () => void;
-  footer: ReactNode;
+  footer?: ReactNode;
   children: ReactNode;
   /** Blocks closing (Escape, the × button) while something is being saved. */
   busy?: boolean;
-  /** The id of the element that receives focus when the dialog opens; the dialog itself does otherwise. */
+  /** The id of the element that receives focus on open; otherwise the first field, else the dialog. */
   initialFocusId?: string;
+  size?: keyof typeof WIDTH;
 }
 
 /** Makes everything outside the dialog inert and unscrollable while it is open, and undoes exactly that afterwards. */
@@ -33,10 +36,10 @@ function useInertBackground(container: RefObject<HTMLDivElement | null>) {
 }
 
 /**
- * A wide modal dialog: focus moves in (to `initialFocusId`), Tab stays inside, the page behind is
- * inert, Escape closes it, and focus returns to where it was.
+ * The one modal dialog of the app: focus moves in, Tab stays inside, the page behind is inert,
+ * Escape closes it, and focus returns to where it was.
  */
-export function DialogFrame({ title, subtitle, onClose, footer, children, busy = false, initialFocusId }: DialogFrameProps) {
+export function Dialog({ title, subtitle, onClose, footer, children, busy = false, initialFocusId, size = 'md' }: DialogProps) {
   const titleId = useId();
   const container = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -44,7 +47,9 @@ export function DialogFrame({ title, subtitle, onClose, footer, children, busy =
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const target = initialFocusId ? document.getElementById(initialFocusId) : null;
+    const target = initialFocusId
+      ? document.getElementById(initialFocusId)
+      : panel.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])');
     (target ?? panel.current)?.focus();
     return () => previous?.focus();
   }, [initialFocusId]);
@@ -85,7 +90,7 @@ export function DialogFrame({ title, subtitle, onClose, footer, children, busy =
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={trapTab}
-        className="flex max-h-[100dvh] w-full max-w-3xl flex-col rounded-t-xl bg-white shadow-xl focus:outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-xl"
+        className={`flex max-h-[100dvh] w-full ${WIDTH[size]} flex-col rounded-t-xl bg-white shadow-xl focus:outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-xl`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
           <div className="min-w-0">
@@ -105,9 +110,11 @@ export function DialogFrame({ title, subtitle, onClose, footer, children, busy =
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-        <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
-          {footer}
-        </div>
+        {footer && (
+          <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
+            {footer}
+          </div>
+        )}
       </div>
     </div>,
     document.body,
