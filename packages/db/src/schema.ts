@@ -131,7 +131,89 @@ export interface TenantRequirementsTable {
   suggested_by: string | null;
   owner_user_id: string | null;
   updated_by: string | null;
+  /** The contract a contract requirement was extracted from (deleted with it). */
+  document_id: string | null;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type DocumentKind = 'contract' | 'evidence';
+export type DocumentStatus = 'queued' | 'processing' | 'completed' | 'failed';
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'timed_out';
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  organization_id: string;
+  kind: DocumentKind;
+  name: string;
+  filename: string;
+  file_kind: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  description: string | null;
+  document_type: string | null;
+  suggested_document_type: string | null;
+  status: Generated<DocumentStatus>;
+  error: string | null;
+  analysis_provider: string | null;
+  analysis_model: string | null;
+  analyzed_at: Date | null;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DocumentFilesTable {
+  document_id: string;
+  tenant_id: string;
+  content: Uint8Array;
+}
+
+export interface ContractObligationsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  organization_id: string;
+  document_id: string;
+  ordinal: number;
+  clause: string | null;
+  text: string;
+  domain_number: number;
+  confidence: number;
+  tenant_requirement_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface EvidenceLinksTable {
+  id: Generated<string>;
+  tenant_id: string;
+  organization_id: string;
+  document_id: string;
+  tenant_requirement_id: string;
+  confidence: number;
+  excerpt: string;
+  created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  organization_id: string;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<JobStatus>;
+  stage: Generated<string>;
+  percent: Generated<number>;
+  attempts: Generated<number>;
+  error: string | null;
+  result: ColumnType<unknown, string | null, string | null>;
+  provider: string | null;
+  model: string | null;
+  deadline_at: Date;
+  created_by: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
   updated_at: UpdatedAt;
 }
 
@@ -147,6 +229,11 @@ export interface Database {
   catalog_releases: CatalogReleasesTable;
   catalog_requirements: CatalogRequirementsTable;
   tenant_requirements: TenantRequirementsTable;
+  documents: DocumentsTable;
+  document_files: DocumentFilesTable;
+  contract_obligations: ContractObligationsTable;
+  evidence_links: EvidenceLinksTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,90 @@
+import type { Tx } from '@compliance/db/scope';
+import type { JobStatus } from '@compliance/db/schema';
+import type { JobName } from './job-definitions';
+
+export interface JobRow {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  name: string;
+  payload: unknown;
+  status: JobStatus;
+  stage: string;
+  percent: number;
+  attempts: number;
+  error: string | null;
+  result: unknown;
+  provider: string | null;
+  model: string | null;
+  deadline_at: Date;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export async function insertJob(
+  tx: Tx,
+  values: { tenantId: string; organizationId: string; name: JobName; payload: unknown; deadlineAt: Date; createdBy: string | null },
+): Promise<string> {
+  const row = await tx
+    .insertInto('jobs')
+    .values({
+      tenant_id: values.tenantId,
+      organization_id: values.organizationId,
+      name: values.name,
+      payload: JSON.stringify(values.payload),
+      deadline_at: values.deadlineAt,
+      created_by: values.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function getJobRow(tx: Tx, id: string): Promise<JobRow | undefined> {
+  return tx.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst() as Promise<JobRow | undefined>;
+}
+
+export async function markJobRunning(tx: Tx, id: string) {
+  await tx
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'running', stage: 'Processing document', percent: 5, attempts: eb('attempts', '+', 1), started_at: new Date(), error: null, updated_at: new Date() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateJobProgress(tx: Tx, id: string, stage: string, percent: number) {
+  await tx
+    .updateTable('jobs')
+    .set({ stage, percent: Math.max(0, Math.min(99, Math.round(percent))), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export async function finishJob(
+  tx: Tx,
+  id: string,
+  outcome: { status: Exclude<JobStatus, 'queued' | 'running'>; error?: string | null; result?: unknown; provider?: string | null; model?: string | null },
+) {
+  await tx
+    .updateTable('jobs')
+    .set({
+      status: outcome.status,
+      stage: outcome.status === 'completed' ? 'Complete' : outcome.status === 'timed_out' ? 'Timed out' : 'Failed',
+      percent: outcome.status === 'completed' ? 100 : 0,
+      error: outcome.error ?? null,
+      result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+      provider: outcome.provider ?? null,
+      model: outcome.model ?? null,
+      finished_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Back to queued for another try (a transient failure, or a worker that stopped before finishing). */
+export async function requeueJob(tx: Tx, id: string, reason: string) {
+  await tx.updateTable('jobs').set({ status: 'queued', stage: 'Queued', error: reason, updated_at: new Date() }).where('id', '=', id).execute();
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { AppError } from '../errors';
+import { type JobName, type JobPayload, parseJobPayload } from './job-definitions';
+import { finishJob, getJobRow, markJobRunning, requeueJob, updateJobProgress } from './job-repo';
+
+export interface JobContext {
+  jobId: string;
+  tenantId: string;
+  /** Aborted when the job's deadline passes; processors pass it to every slow call. */
+  signal: AbortSignal;
+  /** Records the stage the browser shows ('Extracting text content', 'Analyzing with AI batch 1/3', …). */
+  progress(stage: string, percent: number): Promise<void>;
+}
+
+export interface JobOutcome {
+  result: unknown;
+  provider?: string;
+  model?: string;
+}
+
+export type JobProcessor<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<JobOutcome>;
+export type JobProcessors = { [N in JobName]: JobProcessor<N> };
+
+/** A failure the user can act on (bad file, missing document): final, shown as written. */
+export function isPermanent(error: unknown): boolean {
+  return error instanceof AppError || (error instanceof Error && error.name === 'DocumentError');
+}
+
+function userMessage(error: unknown): string {
+  if (error instanceof AppError) return error.detail;
+  if (error instanceof Error && error.name === 'DocumentError') return error.message;
+  return 'The analysis failed. Please try again.';
+}
+
+export const TIMED_OUT_MESSAGE = 'The analysis took longer than 90 seconds and was stopped.';
+const PROGRESS_INTERVAL_MS = 250;
+
+export type RunResult = 'completed' | 'failed' | 'timed_out' | 'retry' | 'skipped';
+
+/**
+ * Runs one job under its deadline and records every state change in PostgreSQL, so progress is
+ * visible from any server process. A transient failure is put back for another try unless this was
+ * the last attempt; the processor replaces its earlier results, so a retry never duplicates them.
+ */
+export async function runJob(db: Kysely<Database>, processors: JobProcessors, jobId: string, isLastAttempt: boolean): Promise<RunResult> {
+  const job = await withScope(db, SYSTEM_SCOPE, (tx) => getJobRow(tx, jobId));
+  if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'timed_out') return 'skipped';
+  const remaining = new Date(job.deadline_at).getTime() - Date.now();
+  if (remaining <= 0) {
+    await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE }));
+    return 'timed_out';
+  }
+  await withScope(db, SYSTEM_SCOPE, (tx) => markJobRunning(tx, jobId));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(TIMED_OUT_MESSAGE)), remaining);
+  let lastWrite = 0;
+  let lastStage = '';
+  const context: JobContext = {
+    jobId,
+    tenantId: job.tenant_id,
+    signal: controller.signal,
+    async progress(stage, percent) {
+      const now = Date.now();
+      if (stage === lastStage && now - lastWrite < PROGRESS_INTERVAL_MS) return;
+      lastStage = stage;
+      lastWrite = now;
+      await withScope(db, SYSTEM_SCOPE, (tx) => updateJobProgress(tx, jobId, stage, percent));
+    },
+  };
+  try {
+    const name = job.name as JobName;
+    const processor = processors[name] as JobProcessor<typeof name>;
+    const outcome = await processor(parseJobPayload(name, job.payload), context);
+    if (controller.signal.aborted) throw controller.signal.reason;
+    await withScope(db, SYSTEM_SCOPE, (tx) =>
+      finishJob(tx, jobId, { status: 'completed', result: outcome.result, provider: outcome.provider, model: outcome.model }),
+    );
+    return 'completed';
+  } catch (error) {
+    if (controller.signal.aborted) {
+      await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE }));
+      return 'timed_out';
+    }
+    if (!isPermanent(error) && !isLastAttempt) {
+      await withScope(db, SYSTEM_SCOPE, (tx) => requeueJob(tx, jobId, (error as Error).message?.slice(0, 500) ?? 'retry'));
+      return 'retry';
+    }
+    await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'failed', error: userMessage(error) }));
+    return 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+}
