@@ -12,6 +12,20 @@ function int(name: string, fallback: number): number {
   return value;
 }
 
+/** The AI provider settings, shared by the server and the worker. */
+export function aiConfig(env: NodeJS.ProcessEnv) {
+  const provider = env.AI_PROVIDER === 'openai' ? ('openai' as const) : ('local' as const);
+  if (env.AI_PROVIDER && env.AI_PROVIDER !== 'openai' && env.AI_PROVIDER !== 'local') {
+    throw new Error('AI_PROVIDER must be local or openai');
+  }
+  return {
+    provider,
+    baseUrl: env.OPENAI_BASE_URL || undefined,
+    apiKey: env.OPENAI_API_KEY || undefined,
+    model: env.AI_MODEL || undefined,
+  };
+}
+
 /** The server's configuration: every environment variable it reads, in one place. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = env.NODE_ENV === 'production';
@@ -36,6 +50,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: env.TRUST_PROXY === 'true',
+    /** Set: jobs go to BullMQ on Redis and apps/worker runs them; unset: the server runs them in-process. */
+    redisUrl: env.REDIS_URL || undefined,
+    jobConcurrency: int('JOB_CONCURRENCY', 2),
+    uploadMaxBytes: int('UPLOAD_MAX_MB', 25) * 1024 * 1024,
+    ai: aiConfig(env),
   };
 }
 

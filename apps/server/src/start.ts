@@ -4,6 +4,7 @@ import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { buildApp } from './app';
 import type { ServerConfig } from './env';
+import { createJobQueue } from './job-queue-factory';
 
 /** Connects, migrates, seeds (demo outside production, first admin in production) and builds the app. */
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
@@ -16,7 +17,11 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   } else {
     seeded = await seedDemoIfEmpty(handle.db, config.demoPassword);
   }
-  const app = await buildApp({ deps: { db: handle.db, config }, databaseKind: handle.kind, logger: options.logger });
-  app.addHook('onClose', async () => handle.close());
+  const { queue, engine } = await createJobQueue(config, handle.db);
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: options.logger });
+  app.addHook('onClose', async () => {
+    await queue.close();
+    await handle.close();
+  });
   return { app, handle, seeded };
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Call, ROLES, type Role, type SignedRole, type World, buildWorld, callProcedure, listProcedures } from './helpers/matrix-world';
+import { type Call, ROLES, type Role, type SignedRole, type World, buildWorld, callProcedure, createDocument, listRestProcedures } from './helpers/matrix-world';
 import { type TestApp, api, createTestApp, login } from './helpers/test-app';
 import { PASSWORD, createOrganization, createTenant, createUser, unique } from './helpers/factories';
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';
@@ -49,6 +49,8 @@ const untouchedRequirement = (id: () => string) => async (w: World) => {
   const row = await probe(db(w), (tx) => tx.selectFrom('tenant_requirements').select(['user_response', 'status', 'updated_by']).where('id', '=', id()).executeTakeFirstOrThrow());
   expect(row).toEqual({ user_response: null, status: 'Not Started', updated_by: null });
 };
+const documentKept = (id: () => string) => async (w: World) =>
+  expect(await probe(db(w), (tx) => tx.selectFrom('documents').select('id').where('id', '=', id()).executeTakeFirst())).toBeTruthy();
 let lastUser = '';
 const remember = (body: { username: string }) => ((lastUser = body.username), body);
 
@@ -233,6 +235,60 @@ const MATRIX: Record<string, Row> = {
     crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: { id: w.orgA.id } }) },
     crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.orgB.id } }) },
   },
+  'contracts.list': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 403, call: (w) => ({ headers: { 'x-tenant-id': A2(w).id } }) },
+    crossOrg: { as: 'manager', status: 403, call: (w) => ({ input: { tenant_id: B1(w).id } }) },
+  },
+  'contracts.obligations': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { id: w.contracts.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.contracts.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.contracts.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
+  },
+  'contracts.delete': {
+    expect: allBut({ viewer: 403, outsider: 403 }),
+    call: async (w) => ({ input: { id: await createDocument(db(w), A1(w), 'contract') }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.contracts.A2 }, headers: { 'x-tenant-id': A1(w).id } }), after: documentKept(() => world.contracts.A2) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.contracts.B1 }, headers: { 'x-tenant-id': A1(w).id } }), after: documentKept(() => world.contracts.B1) },
+  },
+  'evidence.list': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { tenant_id: A1(w).id } }),
+    crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { tenant_id: A2(w).id } }) },
+    crossOrg: { as: 'admin', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
+  },
+  'evidence.links': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { id: w.evidence.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.evidence.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.evidence.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
+  },
+  'evidence.delete': {
+    expect: allBut({ viewer: 403, outsider: 403 }),
+    call: async (w) => ({ input: { id: await createDocument(db(w), A1(w), 'evidence') }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.evidence.A2 }, headers: { 'x-tenant-id': A1(w).id } }), after: documentKept(() => world.evidence.A2) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.evidence.B1 }, headers: { 'x-tenant-id': A1(w).id } }), after: documentKept(() => world.evidence.B1) },
+  },
+  'requirements.evidence': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { id: w.requirements.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 200, call: (w) => ({ input: { id: w.requirements.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
+    crossOrg: { as: 'manager', status: 200, call: (w) => ({ input: { id: w.requirements.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
+  },
+  'requirements.generateResponse': {
+    expect: allBut({ viewer: 403, outsider: 403 }),
+    call: (w) => ({ input: { id: w.requirements.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.requirements.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.requirements.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
+  },
+  'jobs.get': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { id: w.jobs.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.jobs.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.jobs.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
+  },
   'audit.list': {
     expect: ALL,
     call: () => ({ input: { limit: '500' } }),
@@ -248,7 +304,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const procedures = listProcedures();
+const procedures = listRestProcedures();
 const everyName = (w: World) => [
   w.orgA.id, w.orgA.name, w.orgB.id, w.orgB.name,
   ...[...w.orgA.tenants, ...w.orgB.tenants].flatMap((x) => [x.id, x.name]),

@@ -2,12 +2,23 @@
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
   const concurrency = Number(env.WORKER_CONCURRENCY ?? 2);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('WORKER_CONCURRENCY must be a positive integer');
+  if (env.AI_PROVIDER && env.AI_PROVIDER !== 'openai' && env.AI_PROVIDER !== 'local') throw new Error('AI_PROVIDER must be local or openai');
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     concurrency,
     /** How long a stopping worker may take to finish or release its jobs. */
     shutdownGraceMs: Number(env.WORKER_SHUTDOWN_GRACE_MS ?? 30_000),
+    /** Lock settings (defaults in the queue definition); lowered only by the fault tests. */
+    lockDurationMs: env.WORKER_LOCK_MS ? Number(env.WORKER_LOCK_MS) : undefined,
+    stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
+    queuePrefix: env.QUEUE_PREFIX || undefined,
+    ai: {
+      provider: env.AI_PROVIDER === 'openai' ? ('openai' as const) : ('local' as const),
+      baseUrl: env.OPENAI_BASE_URL || undefined,
+      apiKey: env.OPENAI_API_KEY || undefined,
+      model: env.AI_MODEL || undefined,
+    },
   };
 }
 

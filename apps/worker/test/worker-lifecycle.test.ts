@@ -18,14 +18,14 @@ function run(env: NodeJS.ProcessEnv) {
 
 describe('worker process', () => {
   it('refuses to start without DATABASE_URL, with a clear message', async () => {
-    const proc = run({ DATABASE_URL: '' });
+    const proc = run({ DATABASE_URL: '', REDIS_URL: '' });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain('needs DATABASE_URL');
   });
 
   const url = inject('databaseUrl');
-  it.runIf(url)('starts, reports ready and stops cleanly on SIGTERM', async () => {
-    const proc = run({ DATABASE_URL: url! });
+  it.runIf(url && process.env.REDIS_URL)('starts, reports ready and stops cleanly on SIGTERM', async () => {
+    const proc = run({ DATABASE_URL: url!, QUEUE_PREFIX: `test-lifecycle-${process.pid}` });
     const deadline = Date.now() + 20_000;
     while (!proc.output().includes('worker ready') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(proc.output()).toContain('worker ready');

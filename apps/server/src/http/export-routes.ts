@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { domainsQuery, frameworksQuery } from '@compliance/contracts/requirements';
-import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
-import { actorFromSession, authenticate } from '@compliance/domain/auth/session-service';
-import { AppError, APP_ERROR_STATUS } from '@compliance/domain/errors';
+import { AppError } from '@compliance/domain/errors';
 import { type ExportFile, exportExecutiveSummary, exportGapAnalysis, exportRequirementsCsv } from '@compliance/domain/reports/export-service';
 import type { AppDeps } from '../trpc/context';
 import { describeZodError } from '../trpc/errors';
-import { SESSION_COOKIE } from './cookies';
-import { requestedTenant } from './requested-tenant';
+import { answer, authenticateRoute } from './route-auth';
+import { sendFile } from './send-file';
 
 const exportQuery = z.object({ domains: domainsQuery, frameworks: frameworksQuery, tenant_id: z.string().optional() });
 
@@ -19,28 +17,17 @@ const exportQuery = z.object({ domains: domainsQuery, frameworks: frameworksQuer
  */
 export async function exportRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   async function prepare(req: FastifyRequest) {
-    const token = req.cookies?.[SESSION_COOKIE];
-    const session = token ? await authenticate(opts.deps.db, token) : null;
-    if (!session) throw new AppError('UNAUTHORIZED', 'Not authenticated. Please log in.');
+    const { actor, tenantId } = await authenticateRoute(req, opts.deps, { mutation: false });
     const parsed = exportQuery.safeParse(req.query ?? {});
     if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
-    const actor = actorFromSession(session, req.ip);
-    const tenantId = resolveTenantId(actor.caller, requestedTenant(req), actor.currentTenantId);
     return { actor, tenantId, query: parsed.data };
   }
 
-  async function send(reply: FastifyReply, file: () => Promise<ExportFile>) {
-    try {
+  function send(reply: FastifyReply, file: () => Promise<ExportFile>) {
+    return answer(reply, async () => {
       const result = await file();
-      return reply
-        .header('content-type', result.contentType)
-        .header('content-disposition', `attachment; filename="${result.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(result.body);
-    } catch (error) {
-      if (error instanceof AppError) return reply.code(APP_ERROR_STATUS[error.code]).send({ detail: error.detail, code: error.code });
-      throw error;
-    }
+      return sendFile(reply, result.filename, result.contentType, result.body);
+    });
   }
 
   app.get('/requirements/export/csv', (req, reply) =>

@@ -8,6 +8,7 @@ import { type AppDeps, contextFactory } from '../trpc/context';
 import { findInputProblem } from '../trpc/input-guard';
 import { CSRF_COOKIE, CSRF_HEADER } from './cookies';
 import { exportRoutes } from './export-routes';
+import { uploadRoutes } from './upload-routes';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -84,6 +85,7 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
   await app.register(fastifyStatic, { root: swaggerDist, prefix: '/docs/assets/', decorateReply: false, index: false });
 
   await app.register(exportRoutes, { deps: opts.deps });
+  await app.register(uploadRoutes, { deps: opts.deps });
   await app.register(fastifyTRPCOpenApiPlugin, {
     router: appRouter,
     createContext: contextFactory(opts.deps),

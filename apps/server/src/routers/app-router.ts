@@ -1,4 +1,6 @@
 import { auditRouter } from './audit-router';
+import { contractsRouter, evidenceRouter } from './documents-router';
+import { jobsRouter } from './jobs-router';
 import { authRouter } from './auth-router';
 import { organizationsRouter } from './organizations-router';
 import { reportsRouter } from './reports-router';
@@ -15,6 +17,9 @@ export const appRouter = router({
   audit: auditRouter,
   requirements: requirementsRouter,
   reports: reportsRouter,
+  contracts: contractsRouter,
+  evidence: evidenceRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

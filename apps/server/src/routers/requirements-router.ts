@@ -15,6 +15,9 @@ import {
   listRequirements,
   updateRequirementResponse,
 } from '@compliance/domain/requirements/requirement-service';
+import { generateResponseOutput, requirementEvidenceOutput } from '@compliance/contracts/documents';
+import { listRequirementEvidence } from '@compliance/domain/documents/document-service';
+import { generateSuggestedResponse } from '@compliance/domain/requirements/suggestion-service';
 import { router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['requirements'];
@@ -38,6 +41,18 @@ export const requirementsRouter = router({
     .input(tenantOnly)
     .output(ownerListOutput)
     .query(({ ctx }) => listRequirementOwners(ctx.deps.db, ctx.actor, ctx.tenantId)),
+
+  evidence: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/requirements/{id}/evidence', tags, summary: 'The evidence supporting a requirement, with excerpts' } })
+    .input(requirementIdInput)
+    .output(requirementEvidenceOutput)
+    .query(({ ctx, input }) => listRequirementEvidence(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
+
+  generateResponse: tenantProcedure
+    .meta({ openapi: { method: 'POST', path: '/requirements/{id}/generate-response', tags, summary: 'Suggest a response from the linked evidence' } })
+    .input(requirementIdInput)
+    .output(generateResponseOutput)
+    .mutation(({ ctx, input }) => generateSuggestedResponse(ctx.deps.db, ctx.deps.engine, ctx.actor, ctx.tenantId, input.id)),
 
   get: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/requirements/{id}', tags, summary: 'One requirement' } })

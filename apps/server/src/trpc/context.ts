@@ -3,12 +3,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { type AuthenticatedSession, authenticate } from '@compliance/domain/auth/session-service';
+import type { AiEngine } from '@compliance/ai/engine';
+import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { ServerConfig } from '../env';
 import { SESSION_COOKIE } from '../http/cookies';
 
 export interface AppDeps {
   db: Kysely<Database>;
   config: ServerConfig;
+  queue: JobQueue;
+  engine: AiEngine;
 }
 
 export interface Context {

@@ -5,6 +5,7 @@ import { type Method, type Session, type TestApp, api, login } from './test-app'
 import { type OrgFixture, PASSWORD, type UserFixture, createUser } from './factories';
 import { createComplianceOrg } from './compliance-fixtures';
 import { probe } from './db-probe';
+import { createJob } from '@compliance/domain/jobs/job-service';
 
 /** The callers of the authorization matrix: every kind of power, plus a user of another organization and nobody. */
 export const ROLES = ['productAdmin', 'manager', 'admin', 'editor', 'viewer', 'outsider', 'none'] as const;
@@ -24,6 +25,10 @@ export interface World {
   sessions: Record<SignedRole | 'userA2' | 'userB', Session>;
   /** One requirement of each tenant (tenant_requirements ids). */
   requirements: { A1: string; A2: string; B1: string };
+  /** One contract, one evidence document and one job of each tenant. */
+  contracts: { A1: string; A2: string; B1: string };
+  evidence: { A1: string; A2: string; B1: string };
+  jobs: { A1: string; A2: string; B1: string };
   /** What a tenant-A1 user must never see of A2, and what any user of A must never see of B. */
   foreign: { tenant: string[]; org: string[] };
 }
@@ -54,6 +59,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const requirementOf = (tenantId: string) =>
     probe(db, async (tx) => (await tx.selectFrom('tenant_requirements').select('id').where('tenant_id', '=', tenantId).orderBy('catalog_key').limit(1).executeTakeFirstOrThrow()).id);
   const requirements = { A1: await requirementOf(A1.id), A2: await requirementOf(A2.id), B1: await requirementOf(B1.id) };
+  const contracts = { A1: await createDocument(db, A1, 'contract'), A2: await createDocument(db, A2, 'contract'), B1: await createDocument(db, B1, 'contract') };
+  const evidence = { A1: await createDocument(db, A1, 'evidence'), A2: await createDocument(db, A2, 'evidence'), B1: await createDocument(db, B1, 'evidence') };
+  // Requirement A1 is supported by evidence A1, so a suggested response can be written for it.
+  await probe(db, (tx) =>
+    tx.insertInto('evidence_links').values({ tenant_id: A1.id, organization_id: orgA.id, document_id: evidence.A1, tenant_requirement_id: requirements.A1, confidence: 0.8, excerpt: 'Access is reviewed quarterly.' }).execute(),
+  );
+  const jobOf = (tenant: { id: string; organization_id: string }, documentId: string) =>
+    probe(db, (tx) => createJob(tx, { tenantId: tenant.id, organizationId: tenant.organization_id, name: 'analyze-evidence', payload: { documentId, tenantId: tenant.id }, createdBy: null }));
+  const jobs = { A1: await jobOf(A1, evidence.A1), A2: await jobOf(A2, evidence.A2), B1: await jobOf(B1, evidence.B1) };
   return {
     t,
     orgA,
@@ -61,11 +75,28 @@ export async function buildWorld(t: TestApp): Promise<World> {
     users,
     sessions,
     requirements,
+    contracts,
+    evidence,
+    jobs,
     foreign: {
-      tenant: [A2.id, A2.name, users.userA2.id, users.userA2.username, requirements.A2],
-      org: [orgB.id, orgB.name, B1.id, B1.name, users.userB.id, users.userB.username, users.outsider.id, users.outsider.username, requirements.B1],
+      tenant: [A2.id, A2.name, users.userA2.id, users.userA2.username, requirements.A2, contracts.A2, evidence.A2, jobs.A2],
+      org: [orgB.id, orgB.name, B1.id, B1.name, users.userB.id, users.userB.username, users.outsider.id, users.outsider.username, requirements.B1, contracts.B1, evidence.B1, jobs.B1],
     },
   };
+}
+
+/** A stored document of a tenant (row and bytes), as an upload leaves it before analysis. */
+export async function createDocument(db: TestApp['handle']['db'], tenant: { id: string; organization_id: string }, kind: 'contract' | 'evidence') {
+  return probe(db, async (tx) => {
+    const content = Buffer.from(`${kind} of ${tenant.id}`);
+    const { id } = await tx
+      .insertInto('documents')
+      .values({ tenant_id: tenant.id, organization_id: tenant.organization_id, kind, name: `${kind}-${tenant.id.slice(0, 8)}`, filename: `${kind}.txt`, file_kind: 'txt', content_type: 'text/plain', size_bytes: content.length, sha256: 'x', description: null, document_type: kind === 'evidence' ? 'Policy' : null, uploaded_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('document_files').values({ document_id: id, tenant_id: tenant.id, content }).execute();
+    return id;
+  });
 }
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
@@ -75,6 +106,11 @@ export function listProcedures(): { name: string; type: string; openapi: OpenApi
   // _def.procedures is the flat record of the router ('auth.login', ...); its static type is the nested one.
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: OpenApiMeta } }>;
   return Object.entries(procedures).map(([name, p]) => ({ name, type: p._def.type, openapi: p._def.meta?.openapi }));
+}
+
+/** Subscriptions have no REST route (server-sent events over /trpc only); they are tested on their own. */
+export function listRestProcedures() {
+  return listProcedures().filter((p) => p.type !== 'subscription');
 }
 
 export interface Call {

@@ -3,6 +3,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
+import { createAiEngine } from '@compliance/ai/engine';
+import { createProcessors } from '@compliance/domain/documents/processors';
+import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 
@@ -16,13 +19,17 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}): Promise<TestApp> {
   const handle = await openTestDatabase(inject('databaseUrl'));
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), ...overrides };
-  const app = await buildApp({ deps: { db: handle.db, config }, databaseKind: handle.kind, logger: false });
+  const engine = createAiEngine({ provider: 'local' });
+  // The in-process driver, without recovering other files' jobs from the shared test database.
+  const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: false });
   await app.ready();
   return {
     app,
     handle,
     async close() {
       await app.close();
+      await queue.close();
       await handle.close();
     },
   };

@@ -34,6 +34,8 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
     updated_at: Date;
     updated_by_name: string | null;
     created_at: Date;
+    evidence_count: number;
+    contract_names: string[];
   }>`
     SELECT tr.id, tr.catalog_key AS key, tr.source_type,
       coalesce(c.text, tr.text) AS text,
@@ -45,7 +47,10 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
       ${sql.raw(STATUS_SQL)} AS status,
       tr.user_response, tr.suggested_response,
       tr.owner_user_id AS owner_id, coalesce(ou.full_name, ou.username) AS owner_name,
-      tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at
+      tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at,
+      (SELECT count(*)::int FROM evidence_links l WHERE l.tenant_requirement_id = tr.id) AS evidence_count,
+      coalesce((SELECT array_agg(DISTINCT d.name ORDER BY d.name) FROM contract_obligations o JOIN documents d ON d.id = o.document_id
+        WHERE o.tenant_requirement_id = tr.id), '{}'::text[]) AS contract_names
     FROM tenant_requirements tr
     LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     LEFT JOIN users ou ON ou.id = tr.owner_user_id

@@ -104,9 +104,17 @@ export async function listRequirementOwners(db: Kysely<Database>, actor: Actor, 
   });
 }
 
-/** Contracts analysed and evidence uploaded for the tenant (the document tables arrive with the documents feature). */
-export async function getRequirementStats(_tx: Tx, _tenantId: string): Promise<{ contracts: number; evidence: number }> {
-  return { contracts: 0, evidence: 0 };
+/** Contracts analysed and evidence uploaded for the tenant. */
+export async function getRequirementStats(tx: Tx, tenantId: string): Promise<{ contracts: number; evidence: number }> {
+  const rows = await tx
+    .selectFrom('documents')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'completed')
+    .groupBy('kind')
+    .execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  return { contracts: of('contract'), evidence: of('evidence') };
 }
 
 export async function getTenantStats(db: Kysely<Database>, actor: Actor, tenantId: string) {

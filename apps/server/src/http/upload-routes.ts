@@ -1,0 +1,111 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
+import type { Actor } from '@compliance/domain/access/actor';
+import { getDocumentFile, reanalyzeEvidence } from '@compliance/domain/documents/document-service';
+import { uploadDocument } from '@compliance/domain/documents/upload-service';
+import { AppError } from '@compliance/domain/errors';
+import { ANALYSIS_QUEUE } from '@compliance/domain/jobs/job-definitions';
+import { waitForJob } from '@compliance/domain/jobs/job-service';
+import type { AppDeps } from '../trpc/context';
+import { answer, authenticateRoute } from './route-auth';
+import { sendFile } from './send-file';
+
+/** The spec's messages when the analysis runs past the 90 s budget. */
+export const UPLOAD_TIMEOUT =
+  'The analysis is taking longer than expected. This can happen with large documents or when analyzing against many requirements. Please try uploading a smaller document or contact support if this persists.';
+export const REANALYZE_TIMEOUT = 'Re-analysis is taking longer than expected. Please try again in a moment.';
+
+interface ParsedUpload {
+  filename: string;
+  content: Buffer;
+  fields: Record<string, string>;
+}
+
+/** Reads one file and a few short fields; a file over the limit is refused before anything is stored. */
+async function readUpload(req: FastifyRequest, maxBytes: number): Promise<ParsedUpload> {
+  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in a field named "file"');
+  const fields: Record<string, string> = {};
+  let file: { filename: string; content: Buffer } | undefined;
+  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000 } })) {
+    if (part.type === 'file') {
+      const content = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${Math.round(maxBytes / 1048576)} MB limit`);
+      file = { filename: part.filename || 'upload', content };
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  if (!file) throw new AppError('BAD_REQUEST', 'A file is required');
+  return { ...file, fields };
+}
+
+async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantId: string, ids: { documentId: string; jobId: string }, wait: boolean, kind: 'contract' | 'evidence' | 'reanalyze', filename: string) {
+  if (!wait) return reply.code(202).send({ document_id: ids.documentId, job_id: ids.jobId, status: 'queued', requirement_count: 0, message: 'Analysis queued' });
+  const state = await waitForJob(deps.db, actor.caller, tenantId, ids.jobId, ANALYSIS_QUEUE.deadlineMs + 2_000);
+  if (state.status === 'failed') throw new AppError('UNPROCESSABLE', state.error ?? 'The analysis failed');
+  if (state.status !== 'completed') throw new AppError('TIMEOUT', kind === 'reanalyze' ? REANALYZE_TIMEOUT : UPLOAD_TIMEOUT);
+  const count = Number((state.result as { requirement_count?: number } | null)?.requirement_count ?? 0);
+  const message = kind === 'contract' ? `Extracted ${count} requirements from ${filename}` : kind === 'evidence' ? 'Evidence uploaded and analyzed successfully' : `Re-analyzed "${filename}" successfully`;
+  return { document_id: ids.documentId, job_id: ids.jobId, status: state.status, requirement_count: count, message };
+}
+
+const waitFlag = (req: FastifyRequest) => (req.query as { wait?: string } | undefined)?.wait !== 'false';
+
+/** Multipart uploads, re-analysis and downloads: plain routes calling the same services as the procedures. */
+export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { deps } = opts;
+  await app.register(multipart);
+
+  app.post('/contracts/upload', (req, reply) =>
+    answer(reply, async () => {
+      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
+      const upload = await readUpload(req, deps.config.uploadMaxBytes);
+      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
+      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'contract', upload.filename);
+    }),
+  );
+
+  app.post('/evidence/upload', (req, reply) =>
+    answer(reply, async () => {
+      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
+      const upload = await readUpload(req, deps.config.uploadMaxBytes);
+      const documentType = upload.fields.document_type?.trim() || 'Policy';
+      if (!(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
+        throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);
+      }
+      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
+        kind: 'evidence',
+        filename: upload.filename,
+        content: upload.content,
+        name: upload.fields.name,
+        description: upload.fields.description?.slice(0, 2000),
+        documentType,
+        maxBytes: deps.config.uploadMaxBytes,
+      });
+      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>('/evidence/:id/reanalyze', (req, reply) =>
+    answer(reply, async () => {
+      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
+      if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
+      const file = await getDocumentFile(deps.db, actor, tenantId, 'evidence', req.params.id);
+      const ids = await reanalyzeEvidence(deps.db, deps.queue, actor, tenantId, req.params.id);
+      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'reanalyze', file.filename);
+    }),
+  );
+
+  for (const kind of ['contract', 'evidence'] as const) {
+    const base = kind === 'contract' ? '/contracts' : '/evidence';
+    app.get<{ Params: { id: string } }>(`${base}/:id/download`, (req, reply) =>
+      answer(reply, async () => {
+        const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: false });
+        if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
+        const file = await getDocumentFile(deps.db, actor, tenantId, kind, req.params.id);
+        return sendFile(reply, file.filename, file.contentType, file.content);
+      }),
+    );
+  }
+}

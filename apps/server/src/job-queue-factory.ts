@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { type AiEngine, createAiEngine } from '@compliance/ai/engine';
+import type { Database } from '@compliance/db/schema';
+import { createProcessors } from '@compliance/domain/documents/processors';
+import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
+import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import type { JobQueue } from '@compliance/domain/jobs/job-queue';
+import type { ServerConfig } from './env';
+
+/**
+ * With REDIS_URL the server only adds jobs to BullMQ and apps/worker runs them; without it (the
+ * embedded default) the same processors run inside the server, and unfinished jobs are resumed.
+ */
+export async function createJobQueue(config: ServerConfig, db: Kysely<Database>): Promise<{ queue: JobQueue; engine: AiEngine }> {
+  const engine = createAiEngine(config.ai);
+  if (config.redisUrl) return { queue: new BullMqQueue(config.redisUrl), engine };
+  const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency);
+  await queue.recover();
+  return { queue, engine };
+}

@@ -1,0 +1,63 @@
+import {
+  contractListOutput,
+  documentIdInput,
+  evidenceLinksOutput,
+  evidenceListOutput,
+  obligationListOutput,
+  tenantInput,
+} from '@compliance/contracts/documents';
+import { successOutput } from '@compliance/contracts/common';
+import {
+  deleteDocument,
+  listContractObligations,
+  listContracts,
+  listEvidence,
+  listEvidenceLinks,
+} from '@compliance/domain/documents/document-service';
+import { router, tenantProcedure } from '../trpc/trpc';
+
+export const contractsRouter = router({
+  list: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/contracts', tags: ['contracts'], summary: "The tenant's contracts" } })
+    .input(tenantInput)
+    .output(contractListOutput)
+    .query(({ ctx }) => listContracts(ctx.deps.db, ctx.actor, ctx.tenantId)),
+
+  obligations: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/contracts/{id}/obligations', tags: ['contracts'], summary: 'What a contract imposes, clause by clause' } })
+    .input(documentIdInput)
+    .output(obligationListOutput)
+    .query(({ ctx, input }) => listContractObligations(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
+
+  delete: tenantProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/contracts/{id}', tags: ['contracts'], summary: 'Delete a contract and everything extracted from it' } })
+    .input(documentIdInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { name } = await deleteDocument(ctx.deps.db, ctx.actor, ctx.tenantId, 'contract', input.id);
+      return { success: true, message: `Contract "${name}" deleted successfully` };
+    }),
+});
+
+export const evidenceRouter = router({
+  list: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/evidence', tags: ['evidence'], summary: "The tenant's evidence" } })
+    .input(tenantInput)
+    .output(evidenceListOutput)
+    .query(({ ctx }) => listEvidence(ctx.deps.db, ctx.actor, ctx.tenantId)),
+
+  links: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/evidence/{id}/links', tags: ['evidence'], summary: 'The requirements an evidence document supports' } })
+    .input(documentIdInput)
+    .output(evidenceLinksOutput)
+    .query(({ ctx, input }) => listEvidenceLinks(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
+
+  delete: tenantProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/evidence/{id}', tags: ['evidence'], summary: 'Delete an evidence document and its links' } })
+    .input(documentIdInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { name } = await deleteDocument(ctx.deps.db, ctx.actor, ctx.tenantId, 'evidence', input.id);
+      return { success: true, message: `Evidence "${name}" deleted successfully` };
+    }),
+});

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '@compliance/db/connect';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { openTestDatabase } from '@compliance/db/testing/test-database';
+import { type Caller, loadCaller } from '@compliance/domain/access/caller';
+import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
+import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
+import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
+import { getUser } from '@compliance/domain/users/user-repo';
+import { createOrganization, createUser } from './helpers/factories';
+
+const redisUrl = process.env.REDIS_URL;
+const prefix = `test-${randomBytes(4).toString('hex')}`;
+let handle: DatabaseHandle;
+let caller: Caller;
+let tenantId: string;
+let organizationId: string;
+const runs = new Map<string, number>();
+
+const processors: JobProcessors = {
+  'analyze-contract': async (payload, ctx) => {
+    const n = (runs.get(payload.documentId) ?? 0) + 1;
+    runs.set(payload.documentId, n);
+    await ctx.progress('Analyzing with AI batch 1/1', 50);
+    if (payload.documentId.endsWith('2') && n === 1) throw new Error('provider returned 503');
+    return { result: { ok: true }, provider: 'local', model: 'test' };
+  },
+  'analyze-evidence': async () => ({ result: {} }),
+};
+
+beforeAll(async () => {
+  handle = await openTestDatabase(inject('databaseUrl'));
+  const org = await createOrganization(handle.db, 1);
+  tenantId = org.tenants[0]!.id;
+  organizationId = org.id;
+  const user = await createUser(handle.db, { role: 'Editor', tenants: org.tenants });
+  caller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, user.id))!));
+});
+afterAll(async () => handle.close());
+
+describe.runIf(redisUrl)('BullMQ driver on Redis', () => {
+  it('runs jobs through a worker with the shared runner, retrying a transient failure', async () => {
+    const queue = new BullMqQueue(redisUrl!, prefix);
+    const worker = startBullMqWorker(handle.db, processors, redisUrl!, { concurrency: 2, prefix });
+    const ids = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => [
+      await createJob(tx, { tenantId, organizationId, name: 'analyze-contract', payload: { documentId: '00000000-0000-4000-8000-000000000001', tenantId }, createdBy: null }),
+      await createJob(tx, { tenantId, organizationId, name: 'analyze-contract', payload: { documentId: '00000000-0000-4000-8000-000000000002', tenantId }, createdBy: null }),
+    ]);
+    for (const id of ids) await queue.enqueue('analyze-contract', id);
+    const states = await Promise.all(ids.map((id) => waitForJob(handle.db, caller, tenantId, id, 20_000)));
+    expect(states.map((s) => s.status)).toEqual(['completed', 'completed']);
+    expect(states[1]!.attempts).toBe(2);
+    expect(await queue.depth()).toBe(0);
+    await worker.close();
+    await queue.close();
+  });
+});

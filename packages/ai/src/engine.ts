@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { DocumentType } from './document-types';
+import { createLocalEngine } from './local/local-engine';
+import { createOpenAiEngine } from './openai/openai-engine';
+
+export const AI_PROVIDERS = ['local', 'openai'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** Reports progress: a stage name as the spec's status texts ('Analyzing with AI batch 2/5') and 0–100. */
+export type AiProgress = (stage: string, percent: number) => void;
+
+/** Every operation runs under the job's deadline: abort the signal and the call rejects promptly. */
+export type AiCallOptions = { signal: AbortSignal; onProgress?: AiProgress };
+
+/** Recorded on every result, so the audit trail names what produced it. */
+export type AiProvenance = { provider: AiProvider; model: string };
+
+/** One AI operation: input and call options in, a result that carries its provenance out. */
+export type AiOperation<Input, Output> = (input: Input, options: AiCallOptions) => Promise<Output & AiProvenance>;
+
+/** A requirement offered for matching: a catalog requirement (key) or a tenant requirement (its id as key). */
+export type RequirementCandidate = {
+  key: string;
+  text: string;
+  keywords?: readonly string[];
+  domain_number: number;
+};
+
+export type ExtractObligationsInput = { text: string; requirements: readonly RequirementCandidate[] };
+
+export type Obligation = {
+  /** The clause reference as numbered in the document ('7.2', '7.2(b)', 'III.1'), or null. */
+  clause: string | null;
+  /** The exact source text: always a substring of the input. */
+  text: string;
+  domain_number: number;
+  confidence: number;
+  /** The best requirement and its calibrated score in [0, 1]; key null when nothing matches well enough. */
+  match: { requirement_key: string | null; score: number };
+};
+
+export type ExtractObligationsOutput = { obligations: Obligation[] };
+
+export type AnalyzeEvidenceInput = { text: string; fileName: string; requirements: readonly RequirementCandidate[] };
+
+export type EvidenceLink = {
+  requirement_key: string;
+  confidence: number;
+  /** The exact passage of the document that supports the requirement. */
+  excerpt: string;
+};
+
+export type AnalyzeEvidenceOutput = { suggested_document_type: DocumentType; links: EvidenceLink[] };
+
+export type SuggestResponseInput = {
+  requirement: { key?: string; text: string; domain_number?: number };
+  evidence: ReadonlyArray<{ name: string; excerpt: string }>;
+};
+
+export type SuggestResponseOutput = { text: string };
+
+/**
+ * The AI engine: one interface, two providers. Further operations (generatePolicy, chat) are added as
+ * more `AiOperation` members with their own input and output types; callers and providers keep the
+ * same call shape (input, { signal, onProgress }) and provenance.
+ */
+export interface AiEngine {
+  readonly provider: AiProvider;
+  readonly model: string;
+  extractObligations: AiOperation<ExtractObligationsInput, ExtractObligationsOutput>;
+  analyzeEvidence: AiOperation<AnalyzeEvidenceInput, AnalyzeEvidenceOutput>;
+  suggestResponse: AiOperation<SuggestResponseInput, SuggestResponseOutput>;
+}
+
+/** Engine configuration. Apps read it from their environment (AI_PROVIDER, OPENAI_BASE_URL, …); this package never reads env. */
+export const aiEngineConfigSchema = z.object({
+  provider: z.enum(AI_PROVIDERS).default('local'),
+  baseUrl: z.string().url().optional(),
+  apiKey: z.string().optional(),
+  model: z.string().min(1).optional(),
+  /** Requirements per request for the openai provider. */
+  batchSize: z.number().int().min(1).max(200).default(25),
+  /** Parallel requests for the openai provider. */
+  concurrency: z.number().int().min(1).max(32).default(4),
+  /** Retries of a request on 429, 5xx or a dropped connection, within the call's deadline. */
+  maxRetries: z.number().int().min(0).max(10).default(3),
+});
+
+export type AiEngineConfig = z.input<typeof aiEngineConfigSchema>;
+export type ResolvedAiEngineConfig = z.output<typeof aiEngineConfigSchema>;
+
+/** Picks the provider from configuration: `local` (the default, offline) or `openai` (any compatible endpoint). */
+export function createAiEngine(config: AiEngineConfig = {}): AiEngine {
+  const resolved = aiEngineConfigSchema.parse(config);
+  return resolved.provider === 'openai' ? createOpenAiEngine(resolved) : createLocalEngine();
+}

@@ -1,0 +1,81 @@
+import type { DocumentType } from '../document-types';
+
+type Cue = { type: DocumentType; pattern: RegExp; weight: number };
+
+/** Cues in the file name: the strongest signal, since people name files after what they are. */
+const NAME_CUES: Cue[] = [
+  { type: 'SOC 2 Report', pattern: /\bsoc[\s_-]?2\b|\bsoc2/i, weight: 6 },
+  { type: 'Penetration Test', pattern: /pen[\s_-]?test|penetration|\bpentest/i, weight: 6 },
+  { type: 'Certificate', pattern: /certificate|\bcert\b|certification/i, weight: 4 },
+  { type: 'Audit Report', pattern: /\baudit\b|\bIA-\d/i, weight: 4 },
+  { type: 'Procedure', pattern: /procedure|\bsop\b|process|runbook|playbook|work[\s_-]?instruction/i, weight: 4 },
+  { type: 'Policy', pattern: /polic(y|ies)|\bstandard\b|\bISP-\d/i, weight: 4 },
+  { type: 'Report', pattern: /report|scan|results|completion|assessment/i, weight: 3 },
+  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter/i, weight: 3 },
+];
+
+/** Cues in the document's opening lines (its title block). */
+const TITLE_CUES: Cue[] = [
+  { type: 'SOC 2 Report', pattern: /\bSOC 2\b|\bSOC2\b|trust services criteria|service auditor/i, weight: 6 },
+  { type: 'Penetration Test', pattern: /penetration test|pen test|pentest/i, weight: 5 },
+  { type: 'Certificate', pattern: /certificate of|certificate no|certificate number|this is to certify|we certify/i, weight: 5 },
+  { type: 'Audit Report', pattern: /audit report|internal audit|audit findings|auditor'?s report/i, weight: 4 },
+  { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b/i, weight: 4 },
+  { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
+  { type: 'Report', pattern: /\breport\b|scan results|summary by severity/i, weight: 3 },
+  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b/i, weight: 4 },
+];
+
+/** Cues anywhere in the body, counted (up to a cap) for how often they occur. */
+const BODY_CUES: Cue[] = [
+  { type: 'SOC 2 Report', pattern: /type ii|type 2|tests? of operating effectiveness|no exceptions noted|CC\d\.\d/gi, weight: 1 },
+  { type: 'Penetration Test', pattern: /rules of engagement|retest|proof of concept|exploit(ed|able)|CREST|OWASP testing/gi, weight: 1 },
+  { type: 'Certificate', pattern: /certificate|certif(y|ied|ies)|issued by|expiry date|valid until/gi, weight: 0.8 },
+  { type: 'Audit Report', pattern: /nonconformit(y|ies)|finding \d|corrective action|audit (objective|scope|criteria)|observation \d/gi, weight: 1 },
+  { type: 'Procedure', pattern: /^\s*(step \d|\d+\.\s+[A-Z][a-z]+ (the|a|an) )|\bstep \d\b/gim, weight: 1 },
+  { type: 'Policy', pattern: /\b(must|shall|is prohibited|are prohibited|must not)\b|policy statement|exceptions? to this policy/gi, weight: 0.3 },
+  { type: 'Report', pattern: /\b(summary|findings|trend|completion rate|\d+(\.\d+)?%)\b/gi, weight: 0.3 },
+];
+
+const IMAGE_FILE = /\.(png|jpe?g|gif|bmp|tiff?|webp|heic)$/i;
+const CONFIG_FILE = /\.(json|ya?ml|conf|cfg|ini|xml|toml|tf|tfvars|properties|env|reg|plist|csv)$/i;
+const CONFIG_LINE = /^\s*([{}[\],]|"[^"]+"\s*:|[\w.-]+\s*[:=]\s*\S|set\s+\S+|edit\s+\S+|config\s+\S+|next$|end$|-\s+[\w.-]+:|#)/;
+
+/** Share of non-empty lines that look like configuration (JSON, YAML, key = value, device CLI). */
+export function configurationShare(text: string): number {
+  const lines = text.split('\n').filter((line) => line.trim());
+  if (lines.length === 0) return 0;
+  return lines.filter((line) => CONFIG_LINE.test(line)).length / lines.length;
+}
+
+/**
+ * Guesses the document type from the file name and content cues; deterministic (ties go to the earlier
+ * type in the cue lists). Screenshots are image files or very short texts; configuration exports are
+ * files whose lines are mostly settings.
+ */
+export function guessDocumentType(fileName: string, text: string): DocumentType {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const configShare = configurationShare(text);
+  if (IMAGE_FILE.test(fileName) && !/certificate of|this is to certify|we certify/i.test(text)) return 'Screenshot';
+  if ((CONFIG_FILE.test(fileName) && configShare > 0.4) || configShare > 0.7) return 'Configuration';
+  const scores = new Map<DocumentType, number>();
+  const add = (type: DocumentType, amount: number) => scores.set(type, (scores.get(type) ?? 0) + amount);
+  const baseName = fileName.replace(/\.[a-z0-9]+$/i, '');
+  for (const cue of NAME_CUES) if (cue.pattern.test(baseName)) add(cue.type, cue.weight);
+  const title = text.split('\n').filter((line) => line.trim()).slice(0, 4).join('\n');
+  for (const cue of TITLE_CUES) if (cue.pattern.test(title)) add(cue.type, cue.weight);
+  for (const cue of BODY_CUES) {
+    const count = text.match(cue.pattern)?.length ?? 0;
+    add(cue.type, Math.min(5, count * cue.weight));
+  }
+  if (words < 40 && configShare > 0.3) return 'Screenshot';
+  let best: DocumentType = 'Other';
+  let bestScore = 2.5;
+  for (const [type, score] of scores) {
+    if (score > bestScore) {
+      best = type;
+      bestScore = score;
+    }
+  }
+  return best;
+}

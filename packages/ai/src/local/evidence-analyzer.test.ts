@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { RequirementCandidate } from '../engine';
+import { MAX_LINKS, analyzeEvidenceLocally, buildPassages } from './evidence-analyzer';
+import { segmentText } from './segmenter';
+
+const REQUIREMENTS: RequirementCandidate[] = [
+  { key: 'IAM-07', domain_number: 3, text: 'Require multi-factor authentication for all remote network access.', keywords: ['multi-factor authentication', 'mfa', 'remote access mfa'] },
+  { key: 'IAM-10', domain_number: 3, text: 'Enforce password rules requiring a unique password of at least 12 characters.', keywords: ['password policy', 'password length'] },
+  { key: 'PHY-03', domain_number: 15, text: 'Register, identify and escort visitors and keep a visitor log.', keywords: ['visitor log', 'visitor badge', 'escort'] },
+  { key: 'BCD-08', domain_number: 13, text: 'Test restoration of backed-up data at least quarterly.', keywords: ['restore test', 'backup testing'] },
+];
+
+const POLICY = [
+  'ACCESS CONTROL POLICY',
+  '',
+  '1. Multi-factor authentication. Multi-factor authentication is required for all remote access and for all administrative access.',
+  '',
+  '2. Passwords. Passwords must be at least 12 characters long and must not reuse the previous ten passwords.',
+  '',
+  '3. Reviews. This policy is reviewed every year by the CISO.',
+].join('\n');
+
+const noop = () => {};
+
+describe('buildPassages', () => {
+  it('cuts the document into short passages with exact spans', () => {
+    const segmented = segmentText(POLICY);
+    const passages = buildPassages(segmented);
+    expect(passages.length).toBeGreaterThanOrEqual(3);
+    for (const p of passages) expect(POLICY.slice(p.start, p.end).length).toBeGreaterThan(0);
+  });
+});
+
+describe('analyzeEvidenceLocally', () => {
+  it('links the requirements the document supports, with the supporting passage as excerpt', () => {
+    const result = analyzeEvidenceLocally({ text: POLICY, fileName: 'Access Control Policy.docx', requirements: REQUIREMENTS }, noop, noop);
+    expect(result.suggested_document_type).toBe('Policy');
+    const keys = result.links.map((l) => l.requirement_key);
+    expect(keys).toEqual(expect.arrayContaining(['IAM-07', 'IAM-10']));
+    expect(keys).not.toContain('PHY-03');
+    for (const link of result.links) {
+      expect(POLICY).toContain(link.excerpt);
+      expect(link.confidence).toBeGreaterThan(0);
+      expect(link.confidence).toBeLessThanOrEqual(1);
+    }
+    expect(result.links.find((l) => l.requirement_key === 'IAM-10')?.excerpt).toMatch(/12 characters/);
+  });
+
+  it('is deterministic and caps the number of links', () => {
+    const input = { text: POLICY, fileName: 'policy.pdf', requirements: REQUIREMENTS };
+    expect(analyzeEvidenceLocally(input, noop, noop)).toEqual(analyzeEvidenceLocally(input, noop, noop));
+    const many = Array.from({ length: 60 }, (_, i) => ({ ...REQUIREMENTS[0]!, key: `R-${i}` }));
+    expect(analyzeEvidenceLocally({ ...input, requirements: many }, noop, noop).links.length).toBeLessThanOrEqual(MAX_LINKS);
+  });
+
+  it('returns no links for an empty document or no requirements', () => {
+    expect(analyzeEvidenceLocally({ text: '', fileName: 'empty.txt', requirements: REQUIREMENTS }, noop, noop).links).toEqual([]);
+    expect(analyzeEvidenceLocally({ text: POLICY, fileName: 'p.pdf', requirements: [] }, noop, noop).links).toEqual([]);
+  });
+
+  it('reports progress stages and stops when asked to', () => {
+    const stages: string[] = [];
+    analyzeEvidenceLocally({ text: POLICY, fileName: 'p.pdf', requirements: REQUIREMENTS }, (stage) => stages.push(stage), noop);
+    expect(stages).toContain('Matching requirements');
+    const stop = () => {
+      throw new Error('stopped');
+    };
+    expect(() => analyzeEvidenceLocally({ text: POLICY, fileName: 'p.pdf', requirements: REQUIREMENTS }, noop, stop)).toThrow('stopped');
+  });
+});

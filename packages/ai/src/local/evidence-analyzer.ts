@@ -1,0 +1,220 @@
+import MiniSearch from 'minisearch';
+import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
+import { DOMAIN_COUNT, scoreDomains, decideDomain } from './domain-classifier';
+import { guessDocumentType } from './document-type';
+import { contentStems, indexTerms, termsOf, tokensInRange } from './nlp';
+import { buildPhraseTable, matchPhrases } from './phrase-matcher';
+import { getRequirementIndex, type RequirementIndex } from './requirement-matcher';
+import { segmentText, type SegmentedText } from './segmenter';
+
+/** A run of 1–3 consecutive sentences (or a few short lines) of the document, with its exact span. */
+export type Passage = {
+  id: number;
+  start: number;
+  end: number;
+  heading: string | null;
+  stems: string[];
+  terms: string[];
+  headingStems: string[];
+  /** Classifier probability of each domain for this passage (index = domain number). */
+  domainProbabilities: Float64Array;
+};
+
+export const MAX_LINKS = 40;
+/** Minimum confidence for a link. */
+export const LINK_THRESHOLD = 0.5;
+const MAX_SENTENCES = 3;
+const MAX_WORDS = 80;
+const SHORT_LINE_WORDS = 12;
+
+/** Splits the segmented document into passages: paragraphs cut to ~3 sentences, short lines grouped under their heading. */
+export function buildPassages(segmented: SegmentedText): Passage[] {
+  const { tokens, segments } = segmented;
+  const groups: Array<{ start: number; end: number; heading: string | null }> = [];
+  let current: { start: number; end: number; heading: string | null; sentences: number; words: number; block: number; short: boolean } | null = null;
+  for (const segment of segments) {
+    if (segment.kind === 'heading' && segment.text.split(/\s+/).length <= SHORT_LINE_WORDS && !/[:=]/.test(segment.text)) continue;
+    const words = segment.text.split(/\s+/).length;
+    const short = words <= SHORT_LINE_WORDS;
+    const sameRun =
+      current !== null &&
+      current.heading === segment.heading &&
+      current.sentences < (short && current.short ? 8 : MAX_SENTENCES) &&
+      current.words + words <= MAX_WORDS &&
+      (current.block === segment.block || (short && current.short));
+    if (current && sameRun) {
+      current.end = segment.end;
+      current.sentences += 1;
+      current.words += words;
+      current.block = segment.block;
+      current.short = current.short && short;
+    } else {
+      if (current) groups.push(current);
+      current = { start: segment.start, end: segment.end, heading: segment.heading, sentences: 1, words, block: segment.block, short };
+    }
+  }
+  if (current) groups.push(current);
+  return groups.map((group, id) => {
+    const range = tokensInRange(tokens, group.start, group.end);
+    const stems = contentStems(range);
+    const headingStems = group.heading ? termsOf(group.heading.toLowerCase()).stems : [];
+    const decision = decideDomain(scoreDomains([{ stems, weight: 1 }, { stems: headingStems, weight: 0.5 }]));
+    return {
+      id,
+      start: group.start,
+      end: group.end,
+      heading: group.heading,
+      stems,
+      terms: indexTerms(range),
+      headingStems,
+      domainProbabilities: softmax(decision.scores),
+    };
+  });
+}
+
+function softmax(scores: Float64Array): Float64Array {
+  let top = -Infinity;
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) top = Math.max(top, scores[d] ?? 0);
+  const out = new Float64Array(DOMAIN_COUNT + 1);
+  let sum = 0;
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) {
+    out[d] = Math.exp((scores[d] ?? 0) - top);
+    sum += out[d] ?? 0;
+  }
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) out[d] = (out[d] ?? 0) / sum;
+  return out;
+}
+
+type RequirementProfile = { terms: string[]; weights: Map<string, number>; total: number; keywords: ReturnType<typeof buildPhraseTable<number>> };
+
+const profileCache = new WeakMap<RequirementIndex, Map<string, RequirementProfile>>();
+
+/** Distinctive vocabulary of a requirement: its terms weighted by inverse document frequency across the requirement set. */
+function requirementProfile(index: RequirementIndex, requirement: RequirementCandidate): RequirementProfile {
+  let profiles = profileCache.get(index);
+  if (!profiles) {
+    profiles = new Map();
+    profileCache.set(index, profiles);
+  }
+  const cached = profiles.get(requirement.key);
+  if (cached) return cached;
+  const terms = [...termsOf(requirement.text).index, ...(requirement.keywords ?? []).flatMap((k) => termsOf(k.toLowerCase()).index)];
+  const count = index.requirements.length;
+  const weights = new Map<string, number>();
+  for (const term of terms) weights.set(term, Math.log(1 + count / (index.documentFrequency.get(term) ?? 1)));
+  let total = 0;
+  for (const weight of weights.values()) total += weight;
+  const keywords = buildPhraseTable((requirement.keywords ?? []).map((k) => [k.toLowerCase(), 1] as const));
+  const profile = { terms: [...weights.keys()], weights, total, keywords };
+  profiles.set(requirement.key, profile);
+  return profile;
+}
+
+const PASSAGE_SEARCH = {
+  fields: ['text', 'heading'],
+  boost: { heading: 0.5 },
+  combineWith: 'OR' as const,
+  prefix: false,
+  fuzzy: false,
+  tokenize: (text: string) => text.split(' '),
+  processTerm: (term: string) => term || null,
+};
+
+/** Documents shorter than this (in content words) are scored as one window: a certificate or screenshot is one statement. */
+const SHORT_DOCUMENT_WORDS = 150;
+
+/** Link confidence weights (calibrated on the labelled evidence fixtures, see evals/). */
+const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5 };
+
+/**
+ * Scores one passage for one requirement: how much of the requirement's distinctive vocabulary it
+ * covers (as a share, and as absolute weight), which of its catalog keywords it names, and whether the
+ * passage and the document are about the requirement's domain. Coverage is also measured over the
+ * passage's neighbours, at a discount, so a statement split over two passages still counts.
+ */
+function linkConfidence(profile: RequirementProfile, passage: Passage, window: ReadonlySet<string>, domain: number, documentShare: number): number {
+  const present = new Set([...passage.terms, ...passage.headingStems]);
+  let covered = 0;
+  let coveredInWindow = 0;
+  for (const [term, weight] of profile.weights) {
+    if (present.has(term)) covered += weight;
+    else if (window.has(term)) coveredInWindow += weight;
+  }
+  const mass = covered + 0.6 * coveredInWindow;
+  const coverage = profile.total > 0 ? mass / profile.total : 0;
+  const keywordHits = matchPhrases(profile.keywords, passage.stems).length + 0.5 * matchPhrases(profile.keywords, passage.headingStems).length;
+  const w = LINK_WEIGHTS;
+  const z =
+    w.bias +
+    w.coverage * coverage +
+    w.mass * Math.min(mass, 12) +
+    w.keywords * Math.min(keywordHits, 3) +
+    w.passageDomain * (passage.domainProbabilities[domain] ?? 0) +
+    w.documentDomain * documentShare;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The terms around each passage: its neighbours, or the whole document when it is short. */
+function passageWindows(passages: readonly Passage[]): Array<ReadonlySet<string>> {
+  const words = passages.reduce((sum, p) => sum + p.stems.length, 0);
+  if (words <= SHORT_DOCUMENT_WORDS) {
+    const all = new Set(passages.flatMap((p) => [...p.terms, ...p.headingStems]));
+    return passages.map(() => all);
+  }
+  return passages.map((_, i) => new Set([i - 1, i + 1].flatMap((j) => passages[j]?.terms ?? [])));
+}
+
+export type EvidenceProgress = (stage: string, percent: number) => void;
+
+/** Guesses the document type, ranks the document's passages against each requirement and links the supported ones. */
+export function analyzeEvidenceLocally(
+  input: AnalyzeEvidenceInput,
+  progress: EvidenceProgress,
+  checkAbort: () => void,
+  threshold = LINK_THRESHOLD,
+): AnalyzeEvidenceOutput {
+  const { text, fileName, requirements } = input;
+  const suggested_document_type = guessDocumentType(fileName, text);
+  progress('Processing document', 10);
+  const segmented = segmentText(text);
+  const passages = buildPassages(segmented);
+  checkAbort();
+  progress('Analyzing with AI batch 1/1', 30);
+  if (passages.length === 0 || requirements.length === 0) return { suggested_document_type, links: [] };
+  const documentDomains = new Float64Array(DOMAIN_COUNT + 1);
+  for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) documentDomains[d] = (documentDomains[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
+  const search = new MiniSearch<{ id: number; text: string; heading: string }>({
+    fields: ['text', 'heading'],
+    tokenize: PASSAGE_SEARCH.tokenize,
+    processTerm: PASSAGE_SEARCH.processTerm,
+    searchOptions: PASSAGE_SEARCH,
+  });
+  search.addAll(passages.map((p) => ({ id: p.id, text: p.terms.join(' '), heading: p.headingStems.join(' ') })));
+  const windows = passageWindows(passages);
+  const index = getRequirementIndex(requirements);
+  progress('Matching requirements', 50);
+  const links: EvidenceLink[] = [];
+  requirements.forEach((requirement, i) => {
+    if (i % 50 === 49) checkAbort();
+    const profile = requirementProfile(index, requirement);
+    if (profile.terms.length === 0) return;
+    const candidates = search.search(profile.terms.join(' '), PASSAGE_SEARCH).slice(0, 3);
+    let best: { passage: Passage; confidence: number } | null = null;
+    for (const candidate of candidates) {
+      const passage = passages[candidate.id as number];
+      if (!passage) continue;
+      const confidence = linkConfidence(profile, passage, windows[passage.id] ?? new Set(), requirement.domain_number, documentDomains[requirement.domain_number] ?? 0);
+      if (!best || confidence > best.confidence) best = { passage, confidence };
+    }
+    if (best && best.confidence >= threshold) {
+      links.push({ requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(best.passage.start, best.passage.end) });
+    }
+  });
+  progress('Finalizing analysis', 90);
+  links.sort((a, b) => b.confidence - a.confidence || a.requirement_key.localeCompare(b.requirement_key));
+  return { suggested_document_type, links: links.slice(0, MAX_LINKS) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

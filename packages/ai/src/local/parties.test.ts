@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { detectParties, subjectRole } from './parties';
+
+const PREAMBLE =
+  'This Agreement is made between Meridian Insurance Pty Ltd (ABN 12 345) of 1 Collins Street ("Meridian" or the "Client") ' +
+  'and Kestrel Code Labs Pty Ltd of 55 Flinders Lane (the "Developer").\n';
+
+describe('detectParties', () => {
+  it('learns the short names defined in the preamble and their roles', () => {
+    const parties = detectParties(PREAMBLE);
+    expect(subjectRole('Meridian ', parties, null)).toBe('customer');
+    expect(subjectRole('The Developer ', parties, null)).toBe('provider');
+  });
+
+  it('gives a bare name the counterpart role of the other party', () => {
+    const parties = detectParties('Agreement between Aldergrove Inc. (the "Company") and Brookline LLC (the "Consultant").');
+    expect(subjectRole('The Company ', parties, null)).toBe('customer');
+    expect(subjectRole('The Consultant ', parties, null)).toBe('provider');
+  });
+});
+
+describe('subjectRole', () => {
+  const parties = detectParties('Between Acme Ltd (the "Supplier") and Beta plc (the "Customer").');
+
+  it('sets a leading adverbial clause aside', () => {
+    expect(subjectRole('Where the Customer requests it, the Supplier ', parties, null)).toBe('provider');
+    expect(subjectRole('Upon termination, the Customer ', parties, null)).toBe('customer');
+  });
+
+  it('reads mutual, pronoun and passive subjects', () => {
+    expect(subjectRole('Each party ', parties, null)).toBe('mutual');
+    expect(subjectRole('It ', parties, 'provider')).toBe('provider');
+    expect(subjectRole('Where the Supplier engages a sub-processor, it ', parties, null)).toBe('provider');
+    expect(subjectRole('All backups ', parties, null)).toBe('none');
+  });
+
+  it('does not read a sub-processor as the processor', () => {
+    const dpa = detectParties('Between Fernleaf GmbH ("Controller") and Brightwave B.V. ("Processor").');
+    expect(subjectRole('Each Sub-processor ', dpa, null)).toBe('none');
+  });
+});

@@ -1,0 +1,95 @@
+import { CUSTOMER_ROLE_WORDS, MUTUAL_SUBJECT, PROVIDER_ROLE_WORDS } from './lexicon';
+
+export type PartyRole = 'provider' | 'customer' | 'mutual' | 'none';
+
+/** Who is who in a contract: the role words plus the short names defined in its preamble. */
+export type Parties = {
+  provider: RegExp;
+  customer: RegExp;
+};
+
+const PREAMBLE_LENGTH = 3000;
+const ORGANISATION =
+  /\b(Ltd|Limited|Inc|LLC|L\.L\.C|plc|PLC|GmbH|B\.V|BV|AB|Oy|Pty|Corporation|Corp|S\.A|SAS|AG|LLP|LP|N\.V|Union|Hospital|Group|Bank|University|Council|Trust)\b/;
+const NOT_A_PARTY = /^(agreement|this agreement|dpa|baa|msa|effective date|principal agreement|services?|party|parties|gdpr|sow|order form|schedule|annex)$/i;
+
+function titleCase(word: string): string {
+  return word.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function nameRegex(names: readonly string[]): RegExp {
+  const variants = new Set<string>();
+  for (const name of names) {
+    variants.add(titleCase(name));
+    variants.add(name.toUpperCase());
+    variants.add(name);
+  }
+  const alternatives = [...variants].filter((v) => /[A-Z]/.test(v)).sort((a, b) => b.length - a.length).map(escape);
+  return new RegExp(`(?<![\\w-])(${alternatives.join('|')})(?![\\w-])`, 'g');
+}
+
+function roleOfName(name: string): 'provider' | 'customer' | null {
+  const lower = name.toLowerCase();
+  if (PROVIDER_ROLE_WORDS.includes(lower)) return 'provider';
+  if (CUSTOMER_ROLE_WORDS.includes(lower)) return 'customer';
+  return null;
+}
+
+/**
+ * Reads the preamble's party definitions — `Acme Ltd ("Acme" or the "Supplier")` — and assigns each short
+ * name a role: by its role word, or, for a bare name, as the counterpart of the other defined party.
+ */
+export function detectParties(text: string): Parties {
+  const preamble = text.slice(0, PREAMBLE_LENGTH);
+  const groups: Array<{ names: string[]; role: 'provider' | 'customer' | null }> = [];
+  let previousEnd = 0;
+  for (const match of preamble.matchAll(/\(([^()]{0,160})\)/g)) {
+    const inside = match[1] ?? '';
+    if (!/["“]/.test(inside)) continue;
+    const before = preamble.slice(previousEnd, match.index);
+    previousEnd = (match.index ?? 0) + match[0].length;
+    if (/\beach\b/i.test(inside) || !ORGANISATION.test(before)) continue;
+    const names = [...inside.matchAll(/["“]([^"”]{2,40})["”]/g)].map((m) => m[1] ?? '').filter((n) => /^[A-Z]/.test(n) && !NOT_A_PARTY.test(n));
+    if (names.length === 0) continue;
+    const role = names.map(roleOfName).find((r) => r !== null) ?? null;
+    groups.push({ names, role });
+  }
+  const known = new Set(groups.map((g) => g.role).filter((r) => r !== null));
+  const unknown = groups.filter((g) => g.role === null);
+  if (unknown.length === 1 && known.size === 1 && unknown[0]) unknown[0].role = known.has('provider') ? 'customer' : 'provider';
+  const providerNames = [...PROVIDER_ROLE_WORDS, ...groups.filter((g) => g.role === 'provider').flatMap((g) => g.names)];
+  const customerNames = [...CUSTOMER_ROLE_WORDS, ...groups.filter((g) => g.role === 'customer').flatMap((g) => g.names)];
+  return { provider: nameRegex(providerNames), customer: nameRegex(customerNames) };
+}
+
+const LEADING_ADVERBIAL = /^(where|when|whenever|if|upon|on|in|at|taking|before|after|within|subject|during|following|without|unless|to the extent|for|notwithstanding|except|save)\b[^,]{0,200},\s*/i;
+const PRONOUN_SUBJECT = /^(it|they|its\b|their\b|such party)/i;
+
+/**
+ * The role of the party that carries the duty in `beforeModal` (the sentence up to its modal verb):
+ * the first party named once any leading adverbial clause ('Where the Processor engages…,') is set aside.
+ * A pronoun subject ('it shall') takes the role of `previous`.
+ */
+export function subjectRole(beforeModal: string, parties: Parties, previous: PartyRole | null): PartyRole {
+  const adverbial = LEADING_ADVERBIAL.exec(beforeModal);
+  const main = adverbial ? beforeModal.slice(adverbial[0].length) : beforeModal;
+  if (MUTUAL_SUBJECT.test(main)) return 'mutual';
+  const role = firstRole(main, parties);
+  if (role) return role;
+  if (PRONOUN_SUBJECT.test(main.trim())) return (adverbial ? firstRole(adverbial[0], parties) : null) ?? previous ?? 'none';
+  return 'none';
+}
+
+function firstRole(text: string, parties: Parties): 'provider' | 'customer' | null {
+  parties.provider.lastIndex = 0;
+  parties.customer.lastIndex = 0;
+  const provider = parties.provider.exec(text);
+  const customer = parties.customer.exec(text);
+  if (provider && (!customer || provider.index <= customer.index)) return 'provider';
+  if (customer) return 'customer';
+  return null;
+}

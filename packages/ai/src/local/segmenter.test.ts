@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { detectMarker, isHeadingText, segmentText } from './segmenter';
+
+function clauses(text: string) {
+  return segmentText(text).segments.map((s) => [s.kind, s.clause, s.text]);
+}
+
+describe('detectMarker', () => {
+  it('recognises the numbering styles of contracts', () => {
+    expect(detectMarker('7.2 The Supplier shall')).toMatchObject({ label: '7.2', style: 'numeric' });
+    expect(detectMarker('12. GENERAL')).toMatchObject({ label: '12', style: 'numeric' });
+    expect(detectMarker('(b) encryption of data')).toMatchObject({ label: 'b', style: 'paren' });
+    expect(detectMarker('(iv) store credentials')).toMatchObject({ label: 'iv', style: 'paren' });
+    expect(detectMarker('Section 4. Security')).toMatchObject({ label: '4', style: 'word', word: 'section' });
+    expect(detectMarker('Article III – Obligations')).toMatchObject({ label: 'III', style: 'word', word: 'article' });
+    expect(detectMarker('A.1 Business Associate shall')).toMatchObject({ label: 'A.1', style: 'letterNumber' });
+    expect(detectMarker('a. Capitalised terms')).toMatchObject({ label: 'a', style: 'letterDot' });
+    expect(detectMarker('- install unapproved software')).toMatchObject({ style: 'bullet' });
+  });
+
+  it('does not mistake quantities or years for clause numbers', () => {
+    expect(detectMarker('24 x 2.5" SATA SSD')).toBeNull();
+    expect(detectMarker('2025 was a good year')).toBeNull();
+  });
+});
+
+describe('isHeadingText', () => {
+  it('treats short unpunctuated lines and capitals as headings, sentences not', () => {
+    expect(isHeadingText('INFORMATION SECURITY')).toBe(true);
+    expect(isHeadingText('Network security')).toBe(true);
+    expect(isHeadingText('The Supplier shall encrypt data.')).toBe(false);
+    expect(isHeadingText('Supplier must comply')).toBe(false);
+  });
+});
+
+describe('segmentText', () => {
+  it('keeps every span exact and numbers list items under their clause', () => {
+    const text = [
+      '7. SECURITY',
+      '7.2 The Supplier shall implement the following measures:',
+      '(a) encryption of data at rest;',
+      '(b) multi-factor authentication; and',
+      '(c) logging of security events.',
+      '7.3 The Supplier shall patch systems. This includes firmware.',
+    ].join('\n');
+    const { segments } = segmentText(text);
+    for (const s of segments) expect(text.slice(s.start, s.end)).toBe(s.text);
+    expect(clauses(text)).toEqual([
+      ['heading', '7', 'SECURITY'],
+      ['sentence', '7.2', 'The Supplier shall implement the following measures:'],
+      ['item', '7.2(a)', 'encryption of data at rest;'],
+      ['item', '7.2(b)', 'multi-factor authentication; and'],
+      ['item', '7.2(c)', 'logging of security events.'],
+      ['sentence', '7.3', 'The Supplier shall patch systems.'],
+      ['sentence', '7.3', 'This includes firmware.'],
+    ]);
+    const lead = segments[1];
+    expect(segments.filter((s) => s.kind === 'item').every((s) => s.leadIn === lead?.index)).toBe(true);
+  });
+
+  it('nests roman numerals under letters, and reads a first-level roman list as siblings', () => {
+    const nested = clauses('4.1 The Provider shall:\n(a) first duty;\n(i) detail one;\n(ii) detail two;\n(b) second duty.');
+    expect(nested.map((c) => c[1])).toEqual(['4.1', '4.1(a)', '4.1(a)(i)', '4.1(a)(ii)', '4.1(b)']);
+    const flat = clauses('4.3 The Provider shall:\n(i) one;\n(ii) two;\n(iii) three.');
+    expect(flat.map((c) => c[1])).toEqual(['4.3', '4.3(i)', '4.3(ii)', '4.3(iii)']);
+  });
+
+  it('combines Article and Section numbering, and resets at a schedule', () => {
+    const text = 'Article III – Obligations\nSection 1. The Processor shall keep records.\nSCHEDULE 2 – SECURITY\n1.1 The Processor shall encrypt data.';
+    expect(clauses(text).map((c) => c[1])).toEqual(['III', 'III.1', null, '1.1']);
+  });
+
+  it('treats a short title-case first sentence as the block heading', () => {
+    const { segments } = segmentText('12.1 Notices. All notices shall be sent by post to the registered office.');
+    expect(segments[0]).toMatchObject({ kind: 'heading', text: 'Notices.' });
+    expect(segments[1]).toMatchObject({ kind: 'sentence', heading: 'Notices' });
+  });
+});

@@ -1,0 +1,309 @@
+import { analyzeText, type Token } from './nlp';
+
+export type BlockKind = 'heading' | 'paragraph' | 'item';
+
+/** A structural unit of the document: one numbered clause, list item, heading or unnumbered paragraph. */
+export type Block = {
+  index: number;
+  start: number;
+  end: number;
+  /** Where the text after the clause marker begins. */
+  bodyStart: number;
+  kind: BlockKind;
+  /** The marker as written ('7.2', '(b)', 'Section 4', '-') or null. */
+  marker: string | null;
+  clause: string | null;
+  /** Text of this heading block, or of the nearest heading above (or this block's own inline heading). */
+  heading: string | null;
+  /** Nesting level for list items: 1 for (a), 2 for (a)(i). */
+  level: number;
+};
+
+/** A sentence, list item or heading with its exact source span: `text === source.slice(start, end)`. */
+export type Segment = {
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  kind: 'heading' | 'sentence' | 'item';
+  block: number;
+  clause: string | null;
+  heading: string | null;
+  /** For a list item: the segment that introduces the list ('… shall implement the following:'). */
+  leadIn: number | null;
+  /** Position of this sentence within its block (0 = first). */
+  position: number;
+};
+
+export type SegmentedText = { text: string; tokens: Token[]; blocks: Block[]; segments: Segment[] };
+
+type Marker = { label: string; style: MarkerStyle; length: number; word?: string };
+type MarkerStyle = 'word' | 'numeric' | 'letterNumber' | 'letterDot' | 'paren' | 'closeParen' | 'bullet';
+
+const WORD_MARKER = /^(Section|Clause|Article|Art\.|Paragraph|Part|§)\s*(\d{1,3}[A-Za-z]?(?:\.\d{1,3})*|[IVXLC]{1,6})\b\.?\s*[-–—:.]?\s*/i;
+const NUMERIC_MARKER = /^(\d{1,3}[A-Z]?(?:\.\d{1,3})*)(\.|\))?(?=\s)/;
+const LETTER_NUMBER_MARKER = /^([A-Z])\.(\d{1,2}(?:\.\d{1,2})*)\.?(?=\s)/;
+const LETTER_DOT_MARKER = /^([A-Za-z]|[IVX]{1,4})\.(?=\s)/;
+const PAREN_MARKER = /^\(([a-z]{1,2}|[ivxlc]{1,6}|\d{1,2}|[A-Z]{1,2})\)(?=\s)/;
+const CLOSE_PAREN_MARKER = /^([a-z]|[ivxlc]{1,6}|\d{1,2})\)(?=\s)/;
+const BULLET_MARKER = /^[-–•*·▪◦]\s+/;
+const SCHEDULE_HEADING = /\b(SCHEDULE|ANNEX|APPENDIX|EXHIBIT|ATTACHMENT|ADDENDUM)\b|^(Schedule|Annex|Appendix|Exhibit|Attachment|Addendum)\b/;
+const MODAL = /\b(shall|must|will|agrees?|undertakes?|required|responsible)\b/i;
+const ROMAN = /^[ivxlc]+$/;
+
+export function detectMarker(line: string): Marker | null {
+  let m = WORD_MARKER.exec(line);
+  if (m?.[1] && m[2]) {
+    const word = m[1].toLowerCase().replace('.', '');
+    return { label: m[2], style: 'word', length: m[0].length, word: word === 'art' ? 'article' : word };
+  }
+  m = LETTER_NUMBER_MARKER.exec(line);
+  if (m?.[1] && m[2]) return { label: `${m[1]}.${m[2]}`, style: 'letterNumber', length: m[0].length };
+  m = NUMERIC_MARKER.exec(line);
+  if (m?.[1]) {
+    const rest = line.slice(m[0].length).trimStart();
+    const dotted = m[1].includes('.') || m[2] !== undefined;
+    if (rest && (dotted || /^[A-Z"“(]/.test(rest))) return { label: m[1], style: 'numeric', length: m[0].length };
+  }
+  m = PAREN_MARKER.exec(line);
+  if (m?.[1]) return { label: m[1], style: 'paren', length: m[0].length };
+  m = CLOSE_PAREN_MARKER.exec(line);
+  if (m?.[1]) return { label: m[1], style: 'closeParen', length: m[0].length };
+  m = LETTER_DOT_MARKER.exec(line);
+  if (m?.[1]) return { label: m[1], style: 'letterDot', length: m[0].length };
+  m = BULLET_MARKER.exec(line);
+  if (m) return { label: '-', style: 'bullet', length: m[0].length };
+  return null;
+}
+
+/** Whether a line (without its marker) reads as a heading: short, no sentence punctuation, no modal verb. */
+export function isHeadingText(body: string): boolean {
+  const text = body.trim();
+  if (!text || text.length > 90) return false;
+  const words = text.split(/\s+/);
+  const letters = text.replace(/[^A-Za-z]/g, '');
+  const allCaps = letters.length >= 3 && letters === letters.toUpperCase();
+  if (allCaps && words.length <= 15) return true;
+  if (/[.;:,]$/.test(text) || words.length > 10) return false;
+  if (!/^[A-Z0-9"“]/.test(text)) return false;
+  return !MODAL.test(text);
+}
+
+type ClauseState = { article: string | null; section: string | null; letter: string | null; letterStyle: MarkerStyle | null };
+
+const ROMAN_DIGITS: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+
+function romanValue(numeral: string): number {
+  if (!ROMAN.test(numeral)) return -1;
+  let total = 0;
+  for (let i = 0; i < numeral.length; i += 1) {
+    const value = ROMAN_DIGITS[numeral[i] ?? ''] ?? 0;
+    const next = ROMAN_DIGITS[numeral[i + 1] ?? ''] ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
+}
+
+function nextLetter(letter: string | null): string | null {
+  if (!letter || letter.length !== 1) return null;
+  return String.fromCharCode(letter.charCodeAt(0) + 1);
+}
+
+/** Applies a marker to the clause state and returns the block's clause reference and nesting level. */
+function clauseFor(marker: Marker, state: ClauseState): { clause: string; level: number } {
+  const { label, style } = marker;
+  if (style === 'word') {
+    state.letter = null;
+    if (marker.word === 'article' || marker.word === 'part') {
+      state.article = label;
+      state.section = label;
+      return { clause: label, level: 0 };
+    }
+    const clause = state.article && !label.includes('.') && !label.startsWith(state.article) ? `${state.article}.${label}` : label;
+    state.section = clause;
+    return { clause, level: 0 };
+  }
+  if (style === 'numeric' || style === 'letterNumber') {
+    state.section = label;
+    state.letter = null;
+    return { clause: label, level: 0 };
+  }
+  if (style === 'letterDot' && /^[A-Z]+$/.test(label)) {
+    state.section = label;
+    state.letter = null;
+    return { clause: label, level: 0 };
+  }
+  const base = state.section ?? '';
+  if (style === 'letterDot') {
+    state.letter = label;
+    state.letterStyle = style;
+    return { clause: base ? `${base}.${label}` : label, level: 1 };
+  }
+  if (style === 'bullet') {
+    return { clause: state.letter ? letterClause(base, state.letter, state.letterStyle) : base, level: state.letter ? 2 : 1 };
+  }
+  const romanSibling = state.letter !== null && ROMAN.test(state.letter) && romanValue(label) === romanValue(state.letter) + 1;
+  const isRoman = ROMAN.test(label) && !(state.letter && nextLetter(state.letter) === label) && !romanSibling;
+  if (isRoman && state.letter && /^[a-z]$/.test(state.letter) && state.letterStyle !== 'letterDot') {
+    return { clause: `${letterClause(base, state.letter, state.letterStyle)}(${label})`, level: 2 };
+  }
+  state.letter = label;
+  state.letterStyle = style;
+  return { clause: letterClause(base, label, style), level: 1 };
+}
+
+function letterClause(base: string, letter: string, style: MarkerStyle | null): string {
+  if (style === 'letterDot') return base ? `${base}.${letter}` : letter;
+  return `${base}(${letter})`;
+}
+
+/**
+ * Splits a document into blocks (by its clause numbering and line structure) and each block into
+ * sentences (wink-nlp sentence boundaries), keeping every span exact.
+ */
+export function segmentText(text: string): SegmentedText {
+  const { tokens, sentences } = analyzeText(text);
+  const blocks = splitBlocks(text);
+  const segments: Segment[] = [];
+  let sentenceCursor = 0;
+  const leadIns: Array<{ segment: number; level: number }> = [];
+  let currentHeading: string | null = null;
+  for (const block of blocks) {
+    if (block.kind === 'heading') currentHeading = block.heading;
+    else block.heading = currentHeading;
+    const pieces: Array<{ start: number; end: number }> = [];
+    while (sentenceCursor < sentences.length && (sentences[sentenceCursor]?.end ?? 0) <= block.bodyStart) sentenceCursor += 1;
+    for (let i = sentenceCursor; i < sentences.length; i += 1) {
+      const sentence = sentences[i];
+      if (!sentence || sentence.start >= block.end) break;
+      const span = trimSpan(text, Math.max(sentence.start, block.bodyStart), Math.min(sentence.end, block.end));
+      if (!span || !/[A-Za-z0-9]/.test(text.slice(span.start, span.end))) continue;
+      const previous = pieces[pieces.length - 1];
+      if (previous && /^[a-z]/.test(text[span.start] ?? '')) previous.end = span.end;
+      else pieces.push(span);
+    }
+    if (pieces.length === 0) {
+      const span = trimSpan(text, block.bodyStart, block.end);
+      if (span) pieces.push(span);
+    }
+    if (block.kind === 'item') {
+      while (leadIns.length > 0 && (leadIns[leadIns.length - 1]?.level ?? 0) >= block.level) leadIns.pop();
+    } else {
+      leadIns.length = 0;
+    }
+    const leadInForBlock = block.kind === 'item' ? (leadIns[leadIns.length - 1]?.segment ?? null) : null;
+    pieces.forEach((piece, position) => {
+      const pieceText = text.slice(piece.start, piece.end);
+      const inlineHeading = position === 0 && (pieces.length > 1 || block.marker !== null) && isInlineHeading(pieceText);
+      if (inlineHeading) {
+        block.heading = pieceText.replace(/\.$/, '');
+        if (pieces.length === 1) currentHeading = block.heading;
+      }
+      const kind = block.kind === 'heading' || inlineHeading ? 'heading' : block.kind === 'item' ? 'item' : 'sentence';
+      segments.push({
+        index: segments.length,
+        start: piece.start,
+        end: piece.end,
+        text: pieceText,
+        kind,
+        block: block.index,
+        clause: block.clause,
+        heading: block.heading,
+        leadIn: leadInForBlock,
+        position,
+      });
+    });
+    const last = segments[segments.length - 1];
+    if (last && last.block === block.index && /:\s*$/.test(last.text) && block.kind !== 'heading') {
+      leadIns.push({ segment: last.index, level: block.kind === 'item' ? block.level : 0 });
+    }
+  }
+  return { text, tokens, blocks, segments };
+}
+
+function isInlineHeading(sentence: string): boolean {
+  const words = sentence.replace(/\.$/, '').split(/\s+/);
+  return /\.$/.test(sentence) && words.length <= 4 && words.every((w) => /^[A-Z&]/.test(w) || /^(and|of|the|to|for|on)$/.test(w));
+}
+
+function trimSpan(text: string, start: number, end: number): { start: number; end: number } | null {
+  let a = start;
+  let b = end;
+  while (a < b && /\s/.test(text[a] ?? '')) a += 1;
+  while (b > a && /\s/.test(text[b - 1] ?? '')) b -= 1;
+  return a < b ? { start: a, end: b } : null;
+}
+
+/** Groups lines into blocks: a marker or a blank line starts a block; a wrapped line continues one. */
+function splitBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null };
+  let current: Block | null = null;
+  let previousLine = '';
+  const linePattern = /[^\n]*\n?/g;
+  for (let match = linePattern.exec(text); match && match[0].length > 0; match = linePattern.exec(text)) {
+    const raw = match[0];
+    const lineStart = match.index;
+    const leading = raw.length - raw.trimStart().length;
+    const line = raw.trim();
+    if (!line) {
+      current = null;
+      previousLine = '';
+      continue;
+    }
+    const start = lineStart + leading;
+    const end = start + line.length;
+    const marker = wrapsOnto(previousLine) ? null : detectMarker(line);
+    if (!marker && current && isContinuation(previousLine, line)) {
+      current.end = end;
+      previousLine = line;
+      continue;
+    }
+    const body = marker ? line.slice(marker.length).trim() : line;
+    const headingLike = isHeadingText(body) && !(marker && ['paren', 'closeParen', 'bullet'].includes(marker.style));
+    let clause: string | null = null;
+    let level = 0;
+    if (!marker && headingLike && SCHEDULE_HEADING.test(line)) {
+      state.article = null;
+      state.section = null;
+      state.letter = null;
+    }
+    if (marker) ({ clause, level } = clauseFor(marker, state));
+    else clause = state.section;
+    const kind: BlockKind = headingLike ? 'heading' : marker && level > 0 ? 'item' : 'paragraph';
+    current = {
+      index: blocks.length,
+      start,
+      end,
+      bodyStart: start + (marker ? marker.length : 0) + (marker ? leadingSpace(line.slice(marker.length)) : 0),
+      kind,
+      marker: marker ? (marker.style === 'word' ? `${marker.word ?? ''} ${marker.label}` : marker.label) : null,
+      clause,
+      heading: headingLike ? body : null,
+      level,
+    };
+    blocks.push(current);
+    previousLine = line;
+  }
+  return blocks;
+}
+
+function leadingSpace(s: string): number {
+  return s.length - s.trimStart().length;
+}
+
+/**
+ * A long line that stops mid-sentence was wrapped (text extracted from PDF): the next line continues it,
+ * even when it starts with something that looks like a clause number ('1.2 or higher;', '(60) days').
+ */
+function wrapsOnto(previous: string): boolean {
+  return previous.length > 60 && !/[.;:!?"”]$/.test(previous) && !/[;,]\s*(and|or)$/.test(previous) && !isHeadingText(previous);
+}
+
+/** A line continues the previous one when that line was cut mid-sentence (text extracted from PDF). */
+function isContinuation(previous: string, line: string): boolean {
+  if (!previous) return false;
+  if (/^[a-z]/.test(line)) return true;
+  if (/[.;:!?"”]$/.test(previous) || (isHeadingText(previous) && /^[A-Z]/.test(line))) return false;
+  return /^\(/.test(line) || previous.length > 70;
+}

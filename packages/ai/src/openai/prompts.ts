@@ -1,0 +1,26 @@
+import { DOMAINS } from '@compliance/contracts/domains';
+import { DOCUMENT_TYPES } from '../document-types';
+
+const DOMAIN_LIST = DOMAINS.map((d) => `${d.number}. ${d.name}`).join('; ');
+
+export const EXTRACTION_PROMPT = `You extract security obligations from customer contracts for a supplier's compliance team.
+The user message is JSON: {"contract_text": string}, one part of a contract.
+Return every obligation that requires the supplier side (supplier, vendor, processor, provider, contractor, business associate) to do or not do something about information security, privacy or compliance, and security duties of the customer.
+Each list item under a lead-in such as "The Supplier shall implement the following:" is its own obligation. A lead sentence followed by "This includes ..." or "Such measures must ..." is one obligation spanning both sentences.
+Do NOT return: payment, fees or invoices; governing law or jurisdiction; notices and addresses; definitions; term, renewal or termination boilerplate; liability, insurance or intellectual property; duties with no security content.
+For each obligation give: "clause" (its number as written, e.g. "7.2" or "7.2(b)", or null), "text" (copied EXACTLY from the contract, character for character, without the clause number), "domain_number" (one of: ${DOMAIN_LIST}) and "confidence" (0 to 1).`;
+
+export const MATCHING_PROMPT = `You match contract obligations to a catalog of security requirements.
+The user message is JSON: {"obligations": [{"index", "text", "domain_number"}], "requirements": [{"key", "domain_number", "text", "keywords"}]}.
+For each obligation, pick the single requirement from THIS list that the obligation is an instance of, with a score from 0 to 1 (1 = the same duty, 0.5 = clearly related, below 0.3 = not really).
+If no requirement in the list fits, return requirement_key null and score 0. Only use keys from the list. Return one entry per obligation index.`;
+
+export const EVIDENCE_PROMPT = `You review evidence documents (policies, procedures, reports, configuration exports, certificates) for a compliance team.
+The user message is JSON: {"file_name", "document_text", "requirements": [{"key", "domain_number", "text", "keywords"}]}.
+Return "suggested_document_type", one of: ${DOCUMENT_TYPES.join(', ')}.
+Return "links": for each requirement from THIS list that the document supports, its key, a confidence from 0 to 1, and "excerpt": the one to three sentences of the document that show it, copied EXACTLY. Leave out requirements the document does not address. Only use keys from the list.`;
+
+export const RESPONSE_PROMPT = `You draft a compliance questionnaire answer in the voice of the organisation ("we", "our").
+The user message is JSON: {"requirement": {"text"}, "evidence": [{"name", "excerpt"}]}.
+Write a clear, professional answer of two to five sentences that explains how the organisation meets the requirement, using ONLY facts stated in the evidence excerpts, and name each evidence document you rely on by its name.
+If the evidence does not cover the requirement, say what is missing instead of inventing facts. Return {"text"}.`;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { tenantIdQuery } from './requirements';
+
+export const EVIDENCE_TYPES = [
+  'Policy',
+  'Procedure',
+  'Configuration',
+  'Screenshot',
+  'Report',
+  'Certificate',
+  'Audit Report',
+  'SOC 2 Report',
+  'Penetration Test',
+  'Other',
+] as const;
+export const evidenceType = z.enum(EVIDENCE_TYPES, { error: `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}` });
+
+export const DOCUMENT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+
+export const contractSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  filename: z.string(),
+  upload_date: z.string(),
+  requirement_count: z.number().int(),
+  status: z.enum(DOCUMENT_STATUSES),
+  error: z.string().nullable(),
+  analysis_provider: z.string().nullable(),
+  analysis_model: z.string().nullable(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+export const contractListOutput = z.array(contractSchema);
+
+export const evidenceSchema = contractSchema.extend({
+  document_type: z.string().nullable(),
+  suggested_document_type: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+export const evidenceListOutput = z.array(evidenceSchema);
+
+export const documentIdInput = z.object({ id: idSchema, tenant_id: tenantIdQuery });
+export const tenantInput = z.object({ tenant_id: tenantIdQuery }).optional();
+
+export const obligationSchema = z.object({
+  clause: z.string().nullable(),
+  text: z.string(),
+  domain_number: z.number().int(),
+  domain_name: z.string(),
+  requirement_id: idSchema.nullable(),
+  display_id: z.string().nullable(),
+  source_type: z.enum(['framework', 'contract']).nullable(),
+  confidence: z.number(),
+});
+export const obligationListOutput = z.array(obligationSchema);
+
+export const evidenceLinkSchema = z.object({
+  requirement_id: idSchema,
+  display_id: z.string(),
+  domain_number: z.number().int(),
+  requirement_text: z.string(),
+  confidence: z.number(),
+  excerpt: z.string(),
+});
+export const evidenceLinksOutput = z.object({
+  document_type: z.string().nullable(),
+  suggested_document_type: z.string().nullable(),
+  links: z.array(evidenceLinkSchema),
+});
+
+/** Evidence supporting one requirement, seen from the requirement. */
+export const requirementEvidenceOutput = z.array(
+  z.object({ evidence_id: idSchema, name: z.string(), document_type: z.string().nullable(), confidence: z.number(), excerpt: z.string() }),
+);
+
+export const jobStateSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed', 'timed_out']),
+  stage: z.string(),
+  percent: z.number().int(),
+  error: z.string().nullable(),
+  result: z.unknown(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type JobStateView = z.infer<typeof jobStateSchema>;
+export const jobIdInput = z.object({ id: idSchema, tenant_id: tenantIdQuery });
+
+/** What an upload answers: with wait (REST default) the finished analysis, else the job to follow. */
+export const uploadOutput = z.object({
+  document_id: idSchema,
+  job_id: idSchema,
+  status: z.enum(['queued', 'running', 'completed', 'failed', 'timed_out']),
+  requirement_count: z.number().int(),
+  message: z.string(),
+});
+export type UploadResult = z.infer<typeof uploadOutput>;
+
+export const generateResponseOutput = z.object({ suggested_response: z.string(), provider: z.string(), model: z.string() });

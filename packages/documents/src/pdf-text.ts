@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, VerbosityLevel, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { DocumentError, encryptedFileError } from './document-error';
+import { layoutPageText, type PositionedText } from './pdf-layout';
+import { assertPdfStreamsWithinLimits, type PdfInflateLimits } from './pdf-stream-guard';
+import { TextBudget } from './text-budget';
+import { normaliseText } from './text-normalise';
+
+export interface PdfTextOptions {
+  signal?: AbortSignal;
+  maxPages: number;
+  maxChars: number;
+  inflateLimits?: PdfInflateLimits;
+}
+
+export interface PdfText {
+  text: string;
+  pages: number;
+}
+
+const require = createRequire(import.meta.url);
+const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+
+/**
+ * pdf.js runs in-process with its "fake worker" (no network, no eval, no system fonts). Font metrics and
+ * CMaps come from the pdfjs-dist package on disk: Node's pdf.js reads these URLs as local file paths.
+ */
+function openPdf(buffer: Buffer) {
+  return getDocument({
+    data: new Uint8Array(buffer),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    isOffscreenCanvasSupported: false,
+    useWorkerFetch: false,
+    enableXfa: false,
+    standardFontDataUrl: `${path.join(pdfjsDir, 'standard_fonts')}${path.sep}`,
+    cMapUrl: `${path.join(pdfjsDir, 'cmaps')}${path.sep}`,
+    cMapPacked: true,
+    verbosity: VerbosityLevel.ERRORS,
+  });
+}
+
+function corruptPdf(cause: unknown): DocumentError {
+  return new DocumentError('CORRUPT', 'The PDF is damaged and cannot be read. Re-save or re-export it and upload again.', { cause });
+}
+
+function toPdfError(error: unknown): DocumentError {
+  if (error instanceof DocumentError) return error;
+  if (error instanceof Error && error.name === 'PasswordException') return encryptedFileError();
+  return corruptPdf(error);
+}
+
+function toPositionedText(item: object): PositionedText | null {
+  if (!('str' in item) || typeof item.str !== 'string' || !('transform' in item) || !Array.isArray(item.transform)) return null;
+  const transform = item.transform as number[];
+  const width = 'width' in item && typeof item.width === 'number' ? item.width : 0;
+  const height = 'height' in item && typeof item.height === 'number' ? item.height : 0;
+  const endsLine = 'hasEOL' in item && item.hasEOL === true;
+  return { text: item.str, x: transform[4] ?? 0, y: transform[5] ?? 0, width, height, endsLine };
+}
+
+async function readPageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  const runs = content.items.map(toPositionedText).filter((run): run is PositionedText => run !== null);
+  return normaliseText(layoutPageText(runs));
+}
+
+function assertPageCount(pdf: PDFDocumentProxy, maxPages: number): void {
+  if (pdf.numPages > maxPages) {
+    throw new DocumentError('TOO_LARGE', `The PDF has ${pdf.numPages.toLocaleString('en-US')} pages; the maximum is ${maxPages.toLocaleString('en-US')}. Split it into smaller files.`);
+  }
+}
+
+async function readAllPages(pdf: PDFDocumentProxy, options: PdfTextOptions): Promise<string[]> {
+  const budget = new TextBudget(options.maxChars);
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    options.signal?.throwIfAborted();
+    const page = await pdf.getPage(number);
+    try {
+      const text = await readPageText(page);
+      budget.spend(text.length);
+      pages.push(text);
+    } finally {
+      page.cleanup();
+    }
+  }
+  return pages;
+}
+
+/**
+ * The text of every page, in content order, pages separated by a blank line. Compressed streams are
+ * checked first (decompression bombs → ZIP_BOMB); a password needed to open it → ENCRYPTED (an owner-only
+ * password is fine); anything pdf.js cannot parse → CORRUPT. An abort between pages rethrows its reason.
+ */
+export async function extractPdfText(buffer: Buffer, options: PdfTextOptions): Promise<PdfText> {
+  await assertPdfStreamsWithinLimits(buffer, options.inflateLimits, options.signal);
+  const task = openPdf(buffer);
+  try {
+    const pdf = await task.promise.catch((error: unknown) => {
+      throw toPdfError(error);
+    });
+    assertPageCount(pdf, options.maxPages);
+    const pages = await readAllPages(pdf, options).catch((error: unknown) => {
+      if (options.signal?.aborted || error instanceof DocumentError) throw error;
+      throw toPdfError(error);
+    });
+    return { text: pages.filter((page) => page !== '').join('\n\n'), pages: pdf.numPages };
+  } finally {
+    await task.destroy();
+  }
+}

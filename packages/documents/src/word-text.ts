@@ -1,0 +1,38 @@
+import mammoth from 'mammoth';
+import WordExtractor from 'word-extractor';
+import { isEncryptedOfficeFile, readCompoundFile } from './compound-file';
+import { DocumentError, encryptedFileError } from './document-error';
+import { assertSafeZip, assertZipSizesHonest, type ZipLimits } from './zip-guard';
+
+function corruptWordDocument(cause: unknown): DocumentError {
+  return new DocumentError('CORRUPT', 'The Word document is damaged and cannot be read. Open it in Word, save it again and upload the new file.', { cause });
+}
+
+/**
+ * .docx via mammoth's raw text (paragraphs separated by a blank line), after the zip guard has checked the
+ * container and that its parts inflate to no more than they declare. Word's automatic list numbering is not
+ * part of raw text; numbers typed into the text are kept.
+ */
+export async function extractDocxText(buffer: Buffer, zipLimits: ZipLimits, signal?: AbortSignal): Promise<string> {
+  const directory = assertSafeZip(buffer, zipLimits);
+  await assertZipSizesHonest(buffer, directory, signal);
+  signal?.throwIfAborted();
+  try {
+    const result = await mammoth.extractRawText({ buffer });
+    return result.value;
+  } catch (error) {
+    throw corruptWordDocument(error);
+  }
+}
+
+/** .doc (Word 97–2003) via word-extractor: the main body text. */
+export async function extractDocText(buffer: Buffer, signal?: AbortSignal): Promise<string> {
+  if (isEncryptedOfficeFile(buffer, readCompoundFile(buffer))) throw encryptedFileError();
+  signal?.throwIfAborted();
+  try {
+    const document = await new WordExtractor().extract(buffer);
+    return document.getBody();
+  } catch (error) {
+    throw corruptWordDocument(error);
+  }
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Tx } from '@compliance/db/scope';
+import type { DocumentKind } from '@compliance/db/schema';
+
+export interface NewDocument {
+  tenantId: string;
+  organizationId: string;
+  kind: DocumentKind;
+  name: string;
+  filename: string;
+  fileKind: string;
+  contentType: string;
+  content: Buffer;
+  sha256: string;
+  description: string | null;
+  documentType: string | null;
+  uploadedBy: string;
+}
+
+/** Stores the document row and its bytes together (one transaction, so nothing is half-stored). */
+export async function insertDocument(tx: Tx, doc: NewDocument): Promise<string> {
+  const { id } = await tx
+    .insertInto('documents')
+    .values({
+      tenant_id: doc.tenantId,
+      organization_id: doc.organizationId,
+      kind: doc.kind,
+      name: doc.name,
+      filename: doc.filename,
+      file_kind: doc.fileKind,
+      content_type: doc.contentType,
+      size_bytes: doc.content.length,
+      sha256: doc.sha256,
+      description: doc.description,
+      document_type: doc.documentType,
+      uploaded_by: doc.uploadedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx.insertInto('document_files').values({ document_id: id, tenant_id: doc.tenantId, content: doc.content }).execute();
+  return id;
+}
+
+export function getDocumentRow(tx: Tx, tenantId: string, id: string) {
+  return tx.selectFrom('documents').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function getDocumentContent(tx: Tx, tenantId: string, id: string): Promise<Buffer | undefined> {
+  const row = await tx.selectFrom('document_files').select('content').where('tenant_id', '=', tenantId).where('document_id', '=', id).executeTakeFirst();
+  return row ? Buffer.from(row.content) : undefined;
+}
+
+/** A tenant's documents of one kind, newest first, with what their analysis produced. */
+export async function listDocuments(tx: Tx, tenantId: string, kind: DocumentKind) {
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    filename: string;
+    document_type: string | null;
+    suggested_document_type: string | null;
+    description: string | null;
+    status: string;
+    error: string | null;
+    size_bytes: number;
+    created_at: Date;
+    analyzed_at: Date | null;
+    analysis_provider: string | null;
+    analysis_model: string | null;
+    requirement_count: number;
+  }>`
+    SELECT d.id, d.name, d.filename, d.document_type, d.suggested_document_type, d.description, d.status, d.error,
+      d.size_bytes, d.created_at, d.analyzed_at, d.analysis_provider, d.analysis_model,
+      CASE d.kind
+        WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id)
+        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id)
+      END AS requirement_count
+    FROM documents d
+    WHERE d.tenant_id = ${tenantId} AND d.kind = ${kind}
+    ORDER BY d.created_at DESC, d.id
+  `.execute(tx);
+  return rows;
+}
+
+export async function setDocumentStatus(tx: Tx, id: string, status: 'queued' | 'processing' | 'completed' | 'failed', error: string | null = null) {
+  await tx.updateTable('documents').set({ status, error }).where('id', '=', id).execute();
+}
+
+/** Deleting a document removes its bytes, obligations, links and the contract requirements taken from it. */
+export async function deleteDocumentRow(tx: Tx, tenantId: string, id: string) {
+  await tx.deleteFrom('documents').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}

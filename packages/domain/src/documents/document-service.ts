@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Contract, Evidence } from '@compliance/contracts/documents';
+import { domainName } from '@compliance/contracts/domains';
+import type { Database, DocumentKind } from '@compliance/db/schema';
+import { withScope } from '@compliance/db/scope';
+import { type Actor, auditBy } from '../access/actor';
+import { tenantScope } from '../access/caller';
+import { assertCanEditTenant } from '../access/tenant-permissions';
+import { createAuditEntry } from '../audit/audit-repo';
+import { notFound } from '../errors';
+import type { JobQueue } from '../jobs/job-queue';
+import { createJob } from '../jobs/job-service';
+import { deleteDocumentRow, getDocumentContent, getDocumentRow, listDocuments } from './document-repo';
+
+type DocumentListRow = Awaited<ReturnType<typeof listDocuments>>[number];
+
+function toContract(row: DocumentListRow): Contract {
+  return {
+    id: row.id,
+    name: row.name,
+    filename: row.filename,
+    upload_date: new Date(row.created_at).toISOString(),
+    requirement_count: Number(row.requirement_count),
+    status: row.status as Contract['status'],
+    error: row.error,
+    analysis_provider: row.analysis_provider,
+    analysis_model: row.analysis_model,
+  };
+}
+
+export async function listContracts(db: Kysely<Database>, actor: Actor, tenantId: string): Promise<Contract[]> {
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listDocuments(tx, tenantId, 'contract')).map(toContract));
+}
+
+export async function listEvidence(db: Kysely<Database>, actor: Actor, tenantId: string): Promise<Evidence[]> {
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) =>
+    (await listDocuments(tx, tenantId, 'evidence')).map((row) => ({
+      ...toContract(row),
+      document_type: row.document_type,
+      suggested_document_type: row.suggested_document_type,
+      description: row.description,
+    })),
+  );
+}
+
+/** Deletes a contract or evidence document and everything taken from it. */
+export async function deleteDocument(db: Kysely<Database>, actor: Actor, tenantId: string, kind: DocumentKind, id: string) {
+  assertCanEditTenant(actor.caller, tenantId);
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const row = await getDocumentRow(tx, tenantId, id);
+    if (!row || row.kind !== kind) throw notFound(kind === 'contract' ? 'Contract' : 'Evidence');
+    await deleteDocumentRow(tx, tenantId, id);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: kind === 'contract' ? 'delete_contract' : 'delete_evidence',
+      details: { message: `${kind === 'contract' ? 'Contract' : 'Evidence'} "${row.name}" deleted`, document_id: id },
+      organizationId: row.organization_id,
+      tenantId,
+    });
+    return { name: row.name };
+  });
+}
+
+/** The original bytes and file name, for download. */
+export async function getDocumentFile(db: Kysely<Database>, actor: Actor, tenantId: string, kind: DocumentKind, id: string) {
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const row = await getDocumentRow(tx, tenantId, id);
+    if (!row || row.kind !== kind) throw notFound(kind === 'contract' ? 'Contract' : 'Evidence');
+    const content = await getDocumentContent(tx, tenantId, id);
+    if (!content) throw notFound('File');
+    return { filename: row.filename, contentType: row.content_type, content };
+  });
+}
+
+/** Queues a new analysis of an evidence document; its links are replaced when it finishes. */
+export async function reanalyzeEvidence(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, id: string) {
+  assertCanEditTenant(actor.caller, tenantId);
+  const jobId = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const row = await getDocumentRow(tx, tenantId, id);
+    if (!row || row.kind !== 'evidence') throw notFound('Evidence');
+    await tx.updateTable('documents').set({ status: 'queued', error: null }).where('id', '=', id).execute();
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'reanalyze_evidence',
+      details: { message: `Re-analysis of evidence "${row.name}" requested`, document_id: id },
+      organizationId: row.organization_id,
+      tenantId,
+    });
+    return createJob(tx, { tenantId, organizationId: row.organization_id, name: 'analyze-evidence', payload: { documentId: id, tenantId }, createdBy: actor.caller.user.id });
+  });
+  await queue.enqueue('analyze-evidence', jobId);
+  return { documentId: id, jobId };
+}
+
+/** What a contract imposes: every obligation with its clause, exact text and the requirement it became. */
+export async function listContractObligations(db: Kysely<Database>, actor: Actor, tenantId: string, id: string) {
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const row = await getDocumentRow(tx, tenantId, id);
+    if (!row || row.kind !== 'contract') throw notFound('Contract');
+    const { rows } = await sql<{ clause: string | null; text: string; domain_number: number; requirement_id: string | null; confidence: number; source_type: 'framework' | 'contract' | null; domain_index: number | null; key: string | null }>`
+      SELECT o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index, c.key
+      FROM contract_obligations o
+      LEFT JOIN tenant_requirements tr ON tr.id = o.tenant_requirement_id
+      LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+      WHERE o.document_id = ${id} AND o.tenant_id = ${tenantId}
+      ORDER BY o.ordinal
+    `.execute(tx);
+    return rows.map((r) => ({
+      clause: r.clause,
+      text: r.text,
+      domain_number: r.domain_number,
+      domain_name: domainName(r.domain_number),
+      requirement_id: r.requirement_id,
+      display_id: r.domain_index ? `${r.domain_number}.${r.domain_index}` : null,
+      source_type: r.source_type,
+      confidence: Number(r.confidence),
+    }));
+  });
+}
+
+/** What an evidence document supports: the suggested type and every linked requirement with its excerpt. */
+export async function listEvidenceLinks(db: Kysely<Database>, actor: Actor, tenantId: string, id: string) {
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const row = await getDocumentRow(tx, tenantId, id);
+    if (!row || row.kind !== 'evidence') throw notFound('Evidence');
+    const { rows } = await sql<{ requirement_id: string; domain_number: number; domain_index: number | null; requirement_text: string; confidence: number; excerpt: string }>`
+      SELECT l.tenant_requirement_id AS requirement_id, coalesce(c.domain_number, tr.domain_number) AS domain_number, c.domain_index,
+        coalesce(c.text, tr.text) AS requirement_text, l.confidence, l.excerpt
+      FROM evidence_links l
+      JOIN tenant_requirements tr ON tr.id = l.tenant_requirement_id
+      LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+      WHERE l.document_id = ${id} AND l.tenant_id = ${tenantId}
+      ORDER BY l.confidence DESC
+    `.execute(tx);
+    return {
+      document_type: row.document_type,
+      suggested_document_type: row.suggested_document_type,
+      links: rows.map((r) => ({
+        requirement_id: r.requirement_id,
+        display_id: `${r.domain_number}.${r.domain_index ?? 'C'}`,
+        domain_number: r.domain_number,
+        requirement_text: r.requirement_text,
+        confidence: Number(r.confidence),
+        excerpt: r.excerpt,
+      })),
+    };
+  });
+}
+
+/** The evidence supporting one requirement, with the supporting excerpt. */
+export async function listRequirementEvidence(db: Kysely<Database>, actor: Actor, tenantId: string, requirementId: string) {
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const rows = await tx
+      .selectFrom('evidence_links as l')
+      .innerJoin('documents as d', 'd.id', 'l.document_id')
+      .select(['d.id as evidence_id', 'd.name', 'd.document_type', 'l.confidence', 'l.excerpt'])
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.tenant_requirement_id', '=', requirementId)
+      .orderBy('l.confidence', 'desc')
+      .execute();
+    return rows.map((r) => ({ ...r, confidence: Number(r.confidence) }));
+  });
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { AiEngine } from '@compliance/ai/engine';
+import type { Database } from '@compliance/db/schema';
+import { withScope } from '@compliance/db/scope';
+import type { JobProcessor } from '../jobs/job-runner';
+import { listTenantCandidates } from './analysis-candidates';
+import { auditAnalysis, engineProgress, jobScope, loadDocumentText, markFailed } from './analysis-context';
+
+/**
+ * Evidence analysis: guess the document type and link the tenant requirements the document supports,
+ * each with a confidence and the supporting excerpt. Earlier links of the document are replaced.
+ */
+export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine): JobProcessor<'analyze-evidence'> {
+  return async ({ documentId, tenantId }, ctx) => {
+    try {
+      const { document, text } = await loadDocumentText(db, tenantId, documentId, ctx);
+      const candidates = await withScope(db, jobScope(tenantId), (tx) => listTenantCandidates(tx, tenantId));
+      await ctx.progress('Analyzing with AI batch 1/1', 30);
+      const analysis = await engine.analyzeEvidence({ text, fileName: document.filename, requirements: candidates }, { signal: ctx.signal, onProgress: engineProgress(ctx) });
+      await ctx.progress('Matching requirements', 85);
+      const known = new Set(candidates.map((c) => c.key));
+      const links = analysis.links.filter((l) => known.has(l.requirement_key));
+      await withScope(db, jobScope(tenantId), async (tx) => {
+        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).execute();
+        if (links.length) {
+          await tx
+            .insertInto('evidence_links')
+            .values(
+              links.map((l) => ({
+                tenant_id: tenantId,
+                organization_id: document.organization_id,
+                document_id: documentId,
+                tenant_requirement_id: l.requirement_key,
+                confidence: l.confidence,
+                excerpt: l.excerpt.slice(0, 2000),
+              })),
+            )
+            .onConflict((oc) => oc.columns(['document_id', 'tenant_requirement_id']).doNothing())
+            .execute();
+        }
+        await tx
+          .updateTable('documents')
+          .set({
+            status: 'completed',
+            error: null,
+            suggested_document_type: analysis.suggested_document_type,
+            analyzed_at: new Date(),
+            analysis_provider: analysis.provider,
+            analysis_model: analysis.model,
+          })
+          .where('id', '=', documentId)
+          .execute();
+      });
+      await ctx.progress('Finalizing analysis', 95);
+      await auditAnalysis(db, document, 'analyze_evidence', analysis, `Evidence "${document.name}": ${links.length} requirements linked`);
+      return {
+        result: { requirement_count: links.length, suggested_document_type: analysis.suggested_document_type },
+        provider: analysis.provider,
+        model: analysis.model,
+      };
+    } catch (error) {
+      await markFailed(db, tenantId, documentId, error);
+      throw error;
+    }
+  };
+}

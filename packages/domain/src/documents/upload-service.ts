@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import { type DocumentErrorCode, isDocumentError } from '@compliance/documents/document-error';
+import { CONTRACT_FILE_KINDS, EVIDENCE_FILE_KINDS, detectFileType } from '@compliance/documents/file-type';
+import { sha256Hex } from '@compliance/documents/hash';
+import type { Database, DocumentKind } from '@compliance/db/schema';
+import { withScope } from '@compliance/db/scope';
+import { type Actor, auditBy } from '../access/actor';
+import { tenantScope } from '../access/caller';
+import { assertCanEditTenant } from '../access/tenant-permissions';
+import { createAuditEntry } from '../audit/audit-repo';
+import { AppError, type AppErrorCode, notFound } from '../errors';
+import type { JobQueue } from '../jobs/job-queue';
+import { createJob } from '../jobs/job-service';
+import { insertDocument } from './document-repo';
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+};
+
+const DOCUMENT_ERROR_CODES: Partial<Record<DocumentErrorCode, AppErrorCode>> = {
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TYPE_MISMATCH: 'UNSUPPORTED_MEDIA_TYPE',
+  EMPTY_FILE: 'BAD_REQUEST',
+};
+
+/** A problem with the file, as the error every transport maps: 413, 415, 400 or 422 with its message. */
+export function toAppError(error: unknown): unknown {
+  if (!isDocumentError(error)) return error;
+  return new AppError(DOCUMENT_ERROR_CODES[error.code] ?? 'UNPROCESSABLE', error.message);
+}
+
+export interface UploadInput {
+  kind: DocumentKind;
+  filename: string;
+  content: Buffer;
+  name?: string | null;
+  description?: string | null;
+  documentType?: string | null;
+  maxBytes?: number;
+}
+
+/** The display name: the given one, else the file name without its extension. */
+export function displayName(filename: string, name?: string | null): string {
+  const given = name?.trim();
+  if (given) return given.slice(0, 255);
+  return filename.replace(/\.[^.]+$/, '').slice(0, 255) || filename;
+}
+
+/**
+ * Checks the file by its content, stores it with its row and its analysis job in one transaction, and
+ * queues the job once that transaction has committed. Nothing is stored for a refused file.
+ */
+export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, input: UploadInput) {
+  assertCanEditTenant(actor.caller, tenantId);
+  const filename = input.filename.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 255);
+  let fileKind: string;
+  try {
+    fileKind = detectFileType(input.content, filename, input.kind === 'contract' ? CONTRACT_FILE_KINDS : EVIDENCE_FILE_KINDS, { maxBytes: input.maxBytes });
+  } catch (error) {
+    throw toAppError(error);
+  }
+  const jobName = input.kind === 'contract' ? 'analyze-contract' : 'analyze-evidence';
+  const created = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const tenant = await tx.selectFrom('tenants').select(['id', 'organization_id']).where('id', '=', tenantId).executeTakeFirst();
+    if (!tenant) throw notFound('Tenant');
+    const documentId = await insertDocument(tx, {
+      tenantId,
+      organizationId: tenant.organization_id,
+      kind: input.kind,
+      name: displayName(filename, input.name),
+      filename,
+      fileKind,
+      contentType: CONTENT_TYPES[fileKind] ?? 'application/octet-stream',
+      content: input.content,
+      sha256: sha256Hex(input.content),
+      description: input.description?.trim() || null,
+      documentType: input.kind === 'evidence' ? (input.documentType ?? 'Policy') : null,
+      uploadedBy: actor.caller.user.id,
+    });
+    const jobId = await createJob(tx, {
+      tenantId,
+      organizationId: tenant.organization_id,
+      name: jobName,
+      payload: { documentId, tenantId },
+      createdBy: actor.caller.user.id,
+    });
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: input.kind === 'contract' ? 'upload_contract' : 'upload_evidence',
+      details: { message: `Uploaded ${input.kind} "${filename}" (${input.content.length} bytes)`, document_id: documentId },
+      organizationId: tenant.organization_id,
+      tenantId,
+    });
+    return { documentId, jobId };
+  });
+  await queue.enqueue(jobName, created.jobId);
+  return created;
+}
