@@ -121,3 +121,12 @@ describe('evidence over REST', () => {
     expect(res.json().detail).toContain('Document type must be one of');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the upload, download and export routes beside the procedures', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/contracts/upload', '/evidence/upload', '/evidence/{id}/reanalyze', '/contracts/{id}/download', '/requirements/export/csv', '/contracts/{id}/obligations', '/evidence/{id}/links']) {
+      expect(doc.paths, p).toHaveProperty([p]);
+    }
+  });
+});

@@ -8,12 +8,13 @@ import { type AppDeps, contextFactory } from '../trpc/context';
 import { findInputProblem } from '../trpc/input-guard';
 import { CSRF_COOKIE, CSRF_HEADER } from './cookies';
 import { exportRoutes } from './export-routes';
+import { FILE_ROUTE_PATHS } from './file-routes-openapi';
 import { uploadRoutes } from './upload-routes';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function buildOpenApiDocument() {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Compliance Platform API',
     version: '1.0.0',
     baseUrl: '/api',
@@ -21,6 +22,7 @@ export function buildOpenApiDocument() {
       'REST facade over the same procedures the web client calls through tRPC. Authenticate with POST /auth/login ' +
       `(session cookie); state-changing calls must send the ${CSRF_COOKIE} cookie value in the ${CSRF_HEADER} header.`,
   });
+  return { ...document, paths: { ...document.paths, ...FILE_ROUTE_PATHS } };
 }
 
 const SWAGGER_PAGE = `<!doctype html>
