@@ -106,6 +106,12 @@ describe('evidence over REST', () => {
     expect(again.json().message).toBe('Re-analyzed "policy.pdf" successfully');
     expect((await api(t.app, editor, 'GET', `/api/evidence/${id}/links`)).json().links.length).toBe(links.links.length);
 
+    expect((await api(t.app, outsider, 'GET', `/api/evidence/${id}/download`)).statusCode).toBe(404);
+    expect((await api(t.app, outsider, 'GET', `/api/evidence/${id}/download?tenant_id=${tenantId}`)).statusCode).toBe(403);
+    const crossReanalyze = await t.app.inject({ method: 'POST', url: `/api/evidence/${id}/reanalyze`, headers: { cookie: outsider.cookie, 'x-csrf-token': outsider.csrf } });
+    expect(crossReanalyze.statusCode).toBe(404);
+    expect(crossReanalyze.body).not.toContain('policy');
+
     const requirementId = links.links[0].requirement_id;
     const supporting = (await api(t.app, editor, 'GET', `/api/requirements/${requirementId}/evidence`)).json();
     expect(supporting[0]).toMatchObject({ evidence_id: id, name: 'policy' });
