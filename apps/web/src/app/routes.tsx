@@ -1,9 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuditLogsPage } from '../pages/audit-logs/audit-logs-page';
+import { ContractAnalyzerPage } from '../pages/contracts/contract-analyzer-page';
 import { CustomerAdminPage } from '../pages/customer-admin/customer-admin-page';
 import { ExecutiveDashboardRedirect } from '../pages/dashboard/executive-dashboard-redirect';
 import { HomeRedirect } from '../pages/dashboard/home-redirect';
 import { MyDashboardPage } from '../pages/dashboard/my-dashboard-page';
+import { EvidenceLibraryPage } from '../pages/evidence/evidence-library-page';
 import { LoginPage } from '../pages/login/login-page';
 import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
 import { ModulePlaceholderPage } from '../pages/placeholders/module-placeholder-page';
@@ -24,8 +26,8 @@ export function AppRoutes() {
         <Route path="my-dashboard" element={<MyDashboardPage />} />
         <Route path="requirements" element={<SecurityRequirementsPage />} />
         <Route path="assistant" element={<ModulePlaceholderPage title="AI Compliance Assistant" icon="chat" />} />
-        <Route path="contracts" element={<ModulePlaceholderPage title="Contract Analyzer" icon="document" />} />
-        <Route path="evidence" element={<ModulePlaceholderPage title="Evidence Library" icon="folder" />} />
+        <Route path="contracts" element={<ContractAnalyzerPage />} />
+        <Route path="evidence" element={<EvidenceLibraryPage />} />
         <Route
           path="policies"
           element={

@@ -1,5 +1,5 @@
 import { createTRPCReact } from '@trpc/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import type { AppRouter } from '@compliance/server/routers/app-router';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -10,18 +10,23 @@ export function readCsrfToken(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/** Subscriptions (live job progress) go over server-sent events; everything else over batched HTTP. */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        headers() {
-          const csrf = readCsrfToken();
-          return csrf ? { 'x-csrf-token': csrf } : {};
-        },
-        fetch(url, options) {
-          return fetch(url, { ...options, credentials: 'same-origin' });
-        },
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc' }),
+        false: httpBatchLink({
+          url: '/trpc',
+          headers() {
+            const csrf = readCsrfToken();
+            return csrf ? { 'x-csrf-token': csrf } : {};
+          },
+          fetch(url, options) {
+            return fetch(url, { ...options, credentials: 'same-origin' });
+          },
+        }),
       }),
     ],
   });

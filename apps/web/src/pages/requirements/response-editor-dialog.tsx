@@ -1,13 +1,17 @@
 import { COMPLIANCE_STATUSES, type ComplianceStatusName, type Requirement } from '@compliance/contracts/requirements';
+import { useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { failureMessage } from '../../components/error-detail';
 import { SelectField, TextAreaField } from '../../components/form-field';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { Dialog } from '../../components/dialog';
+import { GenerateResponseButton } from './generate-response-button';
 import { RequirementDetails } from './requirement-details';
 import { SuggestedResponse } from './suggested-response';
+import { SupportingEvidence } from './supporting-evidence';
 
 const SAVE_FAILED = 'Failed to save response';
 const RESPONSE_ROWS = 10;
@@ -36,7 +40,10 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
   const [status, setStatus] = useState<ComplianceStatusName>(requirement.compliance_status);
   const [ownerId, setOwnerId] = useState(requirement.owner_id ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const saving = save.isPending;
+  const suggestion = requirement.suggested_response || generated;
 
   const ownerOptions = (owners.data ?? []).map((o) => ({ id: o.id, name: o.full_name || o.username }));
   if (requirement.owner_id && !ownerOptions.some((o) => o.id === requirement.owner_id)) {
@@ -93,8 +100,21 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
     >
       <div className="space-y-6">
         <RequirementDetails requirement={requirement} />
-        {requirement.suggested_response && (
-          <SuggestedResponse text={requirement.suggested_response} onUse={canEdit ? setText : undefined} />
+        {requirement.evidence_count > 0 && <SupportingEvidence tenantId={tenantId} requirementId={requirement.id} />}
+        {suggestion ? (
+          <SuggestedResponse text={suggestion} onUse={canEdit ? setText : undefined} />
+        ) : (
+          canEdit &&
+          requirement.evidence_count > 0 && (
+            <GenerateResponseButton
+              tenantId={tenantId}
+              requirementId={requirement.id}
+              onGenerated={(generatedText) => {
+                setGenerated(generatedText);
+                void refreshQueries(queryClient, 'requirements');
+              }}
+            />
+          )
         )}
         <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
           {!canEdit && (

@@ -1,0 +1,115 @@
+import type { Contract } from '@compliance/contracts/documents';
+import type { AccessibleTenant } from '@compliance/contracts/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Card } from '../../components/card';
+import { failureMessage } from '../../components/error-detail';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { useTenant } from '../../context/tenant-context';
+import { Icon } from '../../layout/nav-icons';
+import { refreshQueries } from '../../lib/refresh-queries';
+import { trpc } from '../../lib/trpc';
+import { useCanManageDocuments } from '../evidence/use-can-manage-documents';
+import { ContractTable } from './contract-table';
+import { ContractUploadCard } from './contract-upload-card';
+import { ObligationsDialog } from './obligations-dialog';
+
+const TITLE = 'Contract Analyzer';
+const SUBTITLE = 'Upload customer contracts to extract the security requirements they impose';
+
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+/** The Contract Analyzer screen of the current tenant. */
+export function ContractAnalyzerPage() {
+  const { currentTenant, loading } = useTenant();
+  if (loading || !currentTenant) {
+    return (
+      <div>
+        <PageHeader title={TITLE} subtitle={SUBTITLE} />
+        <Card>
+          <EmptyState icon={<Icon name="document" className="h-10 w-10" />}>
+            {loading ? 'Loading contracts...' : 'Choose a tenant with the selector at the top of the page to see its contracts.'}
+          </EmptyState>
+        </Card>
+      </div>
+    );
+  }
+  return <TenantContracts key={currentTenant.id} tenant={currentTenant} />;
+}
+
+function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
+  const queryClient = useQueryClient();
+  const canManage = useCanManageDocuments(tenant);
+  const list = trpc.contracts.list.useQuery({ tenant_id: tenant.id });
+  const remove = trpc.contracts.delete.useMutation();
+  const [message, setMessage] = useState<Message>(null);
+  const [viewing, setViewing] = useState<Contract | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  const refresh = () => refreshQueries(queryClient, 'contracts', 'requirements', 'reports');
+
+  async function deleteContract(contract: Contract) {
+    if (!window.confirm(`Delete contract "${contract.name}"? This will also remove all requirements extracted from it.`)) return;
+    setMessage(null);
+    setDeletingId(contract.id);
+    try {
+      await remove.mutateAsync({ id: contract.id, tenant_id: tenant.id });
+      setMessage({ tone: 'success', text: `Contract "${contract.name}" deleted successfully` });
+      await refresh();
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(error, 'Failed to delete contract') });
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={TITLE} subtitle={SUBTITLE} />
+      {canManage && (
+        <ContractUploadCard
+          tenantId={tenant.id}
+          onStart={() => setMessage(null)}
+          onUploaded={(text) => {
+            setMessage({ tone: 'success', text });
+            void refresh();
+          }}
+          onFailed={(text) => {
+            setMessage({ tone: 'error', text });
+            void refresh();
+          }}
+        />
+      )}
+      {message && (
+        <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+          {message.text}
+        </Alert>
+      )}
+      <Card>
+        <div className="border-b border-slate-200 px-5 py-4">
+          <h2 className="text-base font-semibold text-slate-900">Uploaded Contracts</h2>
+        </div>
+        {list.isPending ? (
+          <EmptyState>Loading contracts...</EmptyState>
+        ) : list.isError ? (
+          <div className="p-5">
+            <Alert tone="error">Failed to load contracts</Alert>
+          </div>
+        ) : list.data.length === 0 ? (
+          <EmptyState icon={<Icon name="document" className="h-10 w-10" />}>No contracts uploaded yet. Upload your first contract above.</EmptyState>
+        ) : (
+          <ContractTable
+            contracts={list.data}
+            canManage={canManage}
+            deletingId={deletingId}
+            onView={setViewing}
+            onDelete={(contract) => void deleteContract(contract)}
+          />
+        )}
+      </Card>
+      {viewing && <ObligationsDialog tenantId={tenant.id} contract={viewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}
