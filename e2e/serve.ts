@@ -14,6 +14,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
 const config = {
   ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }),
   databaseUrl: database.url ?? undefined,
+  // The browser tests run the jobs inside the server (the in-process driver); the BullMQ driver and the
+  // worker process have their own integration and fault tests.
+  redisUrl: undefined,
   // The browser tests log in many times from one address.
   throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 15 },
 };

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
+import { formatSize } from '@compliance/documents/format-size';
 import type { Actor } from '@compliance/domain/access/actor';
 import { getDocumentFile, reanalyzeEvidence } from '@compliance/domain/documents/document-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
@@ -30,7 +31,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Parsed
   for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000 } })) {
     if (part.type === 'file') {
       const content = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${Math.round(maxBytes / 1048576)} MB limit`);
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatSize(maxBytes)} limit`);
       file = { filename: part.filename || 'upload', content };
     } else {
       fields[part.fieldname] = String(part.value ?? '');
