@@ -23,6 +23,8 @@ interface ParsedUpload {
   fields: Record<string, string>;
 }
 
+const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatSize(maxBytes)} limit`);
+
 /** Reads one file and a few short fields; a file over the limit is refused before anything is stored. */
 async function readUpload(req: FastifyRequest, maxBytes: number): Promise<ParsedUpload> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in a field named "file"');
@@ -30,8 +32,11 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Parsed
   let file: { filename: string; content: Buffer } | undefined;
   for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000 } })) {
     if (part.type === 'file') {
-      const content = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatSize(maxBytes)} limit`);
+      const content = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+        throw error;
+      });
+      if (part.file.truncated) throw tooLarge(maxBytes);
       file = { filename: part.filename || 'upload', content };
     } else {
       fields[part.fieldname] = String(part.value ?? '');
