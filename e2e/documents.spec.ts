@@ -5,7 +5,7 @@ import { loginAs } from './helpers';
 
 const FIXTURES = fileURLToPath(new URL('../packages/documents/fixtures', import.meta.url));
 const fixture = (name: string) => path.join(FIXTURES, name);
-const SERVER_STAGES = /^(Analyzing with AI batch \d+\/\d+|Matching requirements|Finalizing analysis)$/;
+const SERVER_STAGES = /^(Extracting text content|Analyzing with AI batch \d+\/\d+|Matching requirements|Finalizing analysis)$/;
 const LIVE_STAGES = /Uploading file|Processing document|Extracting text content|Analyzing with AI batch \d+\/\d+|Matching requirements|Finalizing analysis|Complete/;
 
 interface ApiRequirement {
