@@ -7,7 +7,7 @@ import { Card } from '../../components/card';
 import { failureMessage } from '../../components/error-detail';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { useTenant } from '../../context/tenant-context';
+import { TenantGate } from '../../components/tenant-gate';
 import { Icon } from '../../layout/nav-icons';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
@@ -23,20 +23,11 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 
 /** The Contract Analyzer screen of the current tenant. */
 export function ContractAnalyzerPage() {
-  const { currentTenant, loading } = useTenant();
-  if (loading || !currentTenant) {
-    return (
-      <div>
-        <PageHeader title={TITLE} subtitle={SUBTITLE} />
-        <Card>
-          <EmptyState icon={<Icon name="document" className="h-10 w-10" />}>
-            {loading ? 'Loading contracts...' : 'Choose a tenant with the selector at the top of the page to see its contracts.'}
-          </EmptyState>
-        </Card>
-      </div>
-    );
-  }
-  return <TenantContracts key={currentTenant.id} tenant={currentTenant} />;
+  return (
+    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="contracts" icon={<Icon name="document" className="h-10 w-10" />}>
+      {(tenant) => <TenantContracts tenant={tenant} />}
+    </TenantGate>
+  );
 }
 
 function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {

@@ -7,7 +7,7 @@ import { Card } from '../../components/card';
 import { failureMessage } from '../../components/error-detail';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { useTenant } from '../../context/tenant-context';
+import { TenantGate } from '../../components/tenant-gate';
 import { Icon } from '../../layout/nav-icons';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
@@ -26,20 +26,11 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 
 /** The Evidence Library screen of the current tenant. */
 export function EvidenceLibraryPage() {
-  const { currentTenant, loading } = useTenant();
-  if (loading || !currentTenant) {
-    return (
-      <div>
-        <PageHeader title={TITLE} subtitle={SUBTITLE} />
-        <Card>
-          <EmptyState icon={<Icon name="folder" className="h-10 w-10" />}>
-            {loading ? 'Loading evidence...' : 'Choose a tenant with the selector at the top of the page to see its evidence.'}
-          </EmptyState>
-        </Card>
-      </div>
-    );
-  }
-  return <TenantEvidence key={currentTenant.id} tenant={currentTenant} />;
+  return (
+    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="evidence" icon={<Icon name="folder" className="h-10 w-10" />}>
+      {(tenant) => <TenantEvidence tenant={tenant} />}
+    </TenantGate>
+  );
 }
 
 function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
