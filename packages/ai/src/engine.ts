@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AssistantToolset } from './assistant/tools';
 import type { DocumentType } from './document-types';
 import { createLocalEngine } from './local/local-engine';
 import { createOpenAiEngine } from './openai/openai-engine';
@@ -59,10 +60,62 @@ export type SuggestResponseInput = {
 
 export type SuggestResponseOutput = { text: string };
 
+/** A requirement a policy must cover: one 'shall' statement each. `id` is the display id ('3.4'). */
+export type PolicyRequirement = {
+  id: string;
+  key: string | null;
+  text: string;
+  domain_number: number;
+  domain_name: string;
+  priority: 'High' | 'Medium' | 'Low';
+  source_type: 'framework' | 'contract';
+  status: string;
+  /** Control ids of the selected frameworks only. */
+  control_ids: Record<string, string[]>;
+  contract_names: string[];
+};
+
+export type PolicyObligation = { contract: string; clause: string | null; text: string; requirement_id: string | null };
+
+export type GeneratePolicyInput = {
+  template: {
+    name: string;
+    description: string;
+    purpose: string;
+    scope: string;
+    roles: ReadonlyArray<{ role: string; responsibility: string }>;
+    domains: readonly number[];
+  };
+  organization_name: string;
+  tenant_name: string;
+  /** Canonical names of the frameworks the policy is written for. */
+  frameworks: string[];
+  requirements: PolicyRequirement[];
+  /** Customer contract obligations in the policy's domains; empty when contracts are not included. */
+  obligations: PolicyObligation[];
+  /** YYYY-MM-DD */
+  effective_date: string;
+};
+
+export type GeneratePolicyOutput = { content: string };
+
+export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+
+export type ChatRequest = {
+  messages: ChatTurn[];
+  context: { tenant_name: string; organization_name: string; frameworks: string[] };
+  tools: AssistantToolset;
+};
+
+/** Chat streams: `onDelta` receives the answer piece by piece as it is written. */
+export type ChatCallOptions = AiCallOptions & { onDelta?: (text: string) => void };
+
+/** The answer and where its facts came from (tool names with the ids or names they returned). */
+export type ChatAnswer = { text: string; sources: string[] };
+
 /**
- * The AI engine: one interface, two providers. Further operations (generatePolicy, chat) are added as
- * more `AiOperation` members with their own input and output types; callers and providers keep the
- * same call shape (input, { signal, onProgress }) and provenance.
+ * The AI engine: one interface, two providers. Every operation has the same call shape
+ * (input, { signal, onProgress }) and returns its provenance.
  */
 export interface AiEngine {
   readonly provider: AiProvider;
@@ -70,6 +123,8 @@ export interface AiEngine {
   extractObligations: AiOperation<ExtractObligationsInput, ExtractObligationsOutput>;
   analyzeEvidence: AiOperation<AnalyzeEvidenceInput, AnalyzeEvidenceOutput>;
   suggestResponse: AiOperation<SuggestResponseInput, SuggestResponseOutput>;
+  generatePolicy: AiOperation<GeneratePolicyInput, GeneratePolicyOutput>;
+  chat: (input: ChatRequest, options: ChatCallOptions) => Promise<ChatAnswer & AiProvenance>;
 }
 
 /** Engine configuration. Apps read it from their environment (AI_PROVIDER, OPENAI_BASE_URL, …); this package never reads env. */
