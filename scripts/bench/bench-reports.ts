@@ -13,31 +13,12 @@ import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
+import { measure } from './http-timing';
 import { seedLargeDataset } from './large-dataset';
 
 const PASSWORD = 'Bench-Password-2026';
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
 const TENANTS = Number(process.env.BENCH_TENANTS_PER_ORG ?? 100);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function measure(name: string, runs: number, call: () => Promise<Response>, target: string) {
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) await (await call()).arrayBuffer();
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const res = await call();
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const row = { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1)!, target };
-  console.log(`| ${row.name} | ${row.runs} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} | ${row.target} |`);
-  return row;
-}
 
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');

@@ -27,6 +27,7 @@ const processors: JobProcessors = {
     return { result: { ok: true }, provider: 'local', model: 'test' };
   },
   'analyze-evidence': async () => ({ result: {} }),
+  'generate-policy': async () => ({ result: {} }),
 };
 
 beforeAll(async () => {

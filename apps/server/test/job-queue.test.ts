@@ -35,6 +35,7 @@ const processors: JobProcessors = {
     return { result: { count: 3 }, provider: 'local', model: 'test-model' };
   },
   'analyze-evidence': async () => ({ result: {} }),
+  'generate-policy': async () => ({ result: {} }),
 };
 
 async function job(documentId: string, deadlineMs?: number) {

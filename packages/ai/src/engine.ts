@@ -103,7 +103,8 @@ export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 
 export type ChatRequest = {
   messages: ChatTurn[];
-  context: { tenant_name: string; organization_name: string; frameworks: string[] };
+  /** The current tenant and organization, and the names of the other tenants the user may switch to. */
+  context: { tenant_name: string; organization_name: string; frameworks: string[]; other_tenants: string[] };
   tools: AssistantToolset;
 };
 

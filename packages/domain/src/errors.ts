@@ -10,6 +10,7 @@ export type AppErrorCode =
   | 'UNPROCESSABLE'
   | 'TOO_MANY_REQUESTS'
   | 'TIMEOUT'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
@@ -23,6 +24,7 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   TIMEOUT: 504,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -1,8 +1,10 @@
+import { assistantRouter } from './assistant-router';
 import { auditRouter } from './audit-router';
 import { contractsRouter, evidenceRouter } from './documents-router';
 import { jobsRouter } from './jobs-router';
 import { authRouter } from './auth-router';
 import { organizationsRouter } from './organizations-router';
+import { policiesRouter } from './policies-router';
 import { reportsRouter } from './reports-router';
 import { requirementsRouter } from './requirements-router';
 import { tenantsRouter } from './tenants-router';
@@ -20,6 +22,8 @@ export const appRouter = router({
   contracts: contractsRouter,
   evidence: evidenceRouter,
   jobs: jobsRouter,
+  policies: policiesRouter,
+  assistant: assistantRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,3 +25,30 @@ export async function setStatuses(db: Kysely<Database>, tenantId: string, status
     }
   });
 }
+
+/** A completed contract with one obligation that became a contract requirement of the given domain. */
+export async function addContractObligation(
+  db: Kysely<Database>,
+  tenant: { id: string; organization_id: string },
+  values: { contract: string; clause: string; text: string; domainNumber: number },
+) {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const content = Buffer.from(values.text);
+    const document = await tx
+      .insertInto('documents')
+      .values({ tenant_id: tenant.id, organization_id: tenant.organization_id, kind: 'contract', name: values.contract, filename: `${values.contract}.txt`, file_kind: 'txt', content_type: 'text/plain', size_bytes: content.length, sha256: 'x', description: null, document_type: null, uploaded_by: null, status: 'completed' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('document_files').values({ document_id: document.id, tenant_id: tenant.id, content }).execute();
+    const requirement = await tx
+      .insertInto('tenant_requirements')
+      .values({ tenant_id: tenant.id, organization_id: tenant.organization_id, source_type: 'contract', text: values.text, domain_number: values.domainNumber, priority: 'Medium', document_id: document.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('contract_obligations')
+      .values({ tenant_id: tenant.id, organization_id: tenant.organization_id, document_id: document.id, ordinal: 0, clause: values.clause, text: values.text, domain_number: values.domainNumber, confidence: 0.9, tenant_requirement_id: requirement.id })
+      .execute();
+    return { documentId: document.id, requirementId: requirement.id };
+  });
+}

@@ -6,6 +6,8 @@ import { detectObligations } from './obligation-detector';
 import { detectParties } from './parties';
 import { domainVotes, getRequirementIndex, rankRequirements } from './requirement-matcher';
 import { writeResponse } from './response-writer';
+import { answerLocally } from '../assistant/local-assistant';
+import { writePolicy } from '../policies/policy-writer';
 import { segmentText } from './segmenter';
 
 /** The model name recorded on local results: the NLP pipeline and its version. */
@@ -85,6 +87,20 @@ export function createLocalEngine(): AiEngine {
       const text = writeResponse(input);
       options.onProgress?.('Finalizing analysis', 100);
       return { ...provenance, text };
+    },
+
+    async generatePolicy(input, options) {
+      throwIfAborted(options.signal);
+      options.onProgress?.('Writing policy statements', 50);
+      const content = writePolicy(input);
+      options.onProgress?.('Finalizing policy', 100);
+      return { ...provenance, content };
+    },
+
+    async chat(input, options) {
+      throwIfAborted(options.signal);
+      const answer = await answerLocally(input, options);
+      return { ...provenance, ...answer };
     },
   };
 }

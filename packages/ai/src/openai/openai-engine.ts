@@ -5,6 +5,8 @@ import type { AiEngine, EvidenceLink, Obligation, RequirementCandidate, Resolved
 import type { DocumentType } from '../document-types';
 import { InvalidOutputError, chunkText, locateSpan, runWithConcurrency, toBatches, withRetry } from './batching';
 import { evidenceOutput, matchesOutput, obligationsOutput, responseOutput, type StructuredOutput } from './schemas';
+import { runChat } from './chat-runner';
+import { draftPolicy } from './policy-drafter';
 import { EVIDENCE_PROMPT, EXTRACTION_PROMPT, MATCHING_PROMPT, RESPONSE_PROMPT } from './prompts';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
@@ -174,6 +176,16 @@ export function createOpenAiEngine(config: ResolvedAiEngineConfig): AiEngine {
       const text = cited ? answer.text : `${answer.text.trim()}\n\nSupporting evidence: ${names.join('; ')}.`;
       progress('Finalizing analysis', 100);
       return { ...provenance, text };
+    },
+
+    async generatePolicy(input, options) {
+      const content = await draftPolicy(input, options, (output, system, user, signal) => complete(output, system, user, signal));
+      return { ...provenance, content };
+    },
+
+    async chat(input, options) {
+      const answer = await runChat(client, model, input, options, config.maxRetries);
+      return { ...provenance, ...answer };
     },
   };
 }

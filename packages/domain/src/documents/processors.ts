@@ -4,11 +4,13 @@ import type { Database } from '@compliance/db/schema';
 import type { JobProcessors } from '../jobs/job-runner';
 import { createContractProcessor } from './contract-processor';
 import { createEvidenceProcessor } from './evidence-processor';
+import { createPolicyProcessor } from '../policies/policy-processor';
 
 /** The processors both queue drivers run: the server's in-process queue and the BullMQ worker. */
 export function createProcessors(db: Kysely<Database>, engine: AiEngine): JobProcessors {
   return {
     'analyze-contract': createContractProcessor(db, engine),
     'analyze-evidence': createEvidenceProcessor(db, engine),
+    'generate-policy': createPolicyProcessor(db, engine),
   };
 }

@@ -4,13 +4,19 @@ import { z } from 'zod';
 export const JOB_PAYLOADS = {
   'analyze-contract': z.object({ documentId: z.uuid(), tenantId: z.uuid() }),
   'analyze-evidence': z.object({ documentId: z.uuid(), tenantId: z.uuid() }),
+  'generate-policy': z.object({
+    tenantId: z.uuid(),
+    policyType: z.string().min(1).max(200),
+    frameworks: z.array(z.string().max(100)).max(10),
+    includeContracts: z.boolean(),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName = JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
 export const JOB_NAMES = Object.keys(JOB_PAYLOADS) as JobName[];
 
-/** The single queue the analysis jobs share, and its settings, each with its reason. */
+/** The single queue the AI jobs share (analysis and policy drafting), and its settings, each with its reason. */
 export const ANALYSIS_QUEUE = {
   name: 'analysis',
   /** The spec's budget: upload and re-analysis give up after 90 s, so the job's deadline is the same. */
