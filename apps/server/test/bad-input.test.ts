@@ -145,6 +145,17 @@ describe('wrong shapes: arrays, nulls, numbers, objects, over-long strings', () 
     expect(await getTenantRow(t.handle.db, id)).toEqual(before);
   });
 
+  it('a flag sent as the text "false" is refused, never read as true', async () => {
+    const id = org.tenants[0]!.id;
+    const before = await getTenantRow(t.handle.db, id);
+    await expectNothingWritten(async () => {
+      expectError(await api(t.app, s, 'PATCH', `/api/tenants/${id}`, { is_active: 'false' }), 400, 'is_active must be true or false');
+      expectError(await api(t.app, s, 'PATCH', `/api/organizations/${org.id}`, { is_active: 'no' }), 400, 'is_active must be true or false');
+    });
+    expect(await getTenantRow(t.handle.db, id)).toEqual(before);
+    expectError(await api(t.app, null, 'POST', '/api/auth/login', { username: admin.username, password: PASSWORD, remember_me: 'false' }), 400, 'remember_me must be true or false');
+  });
+
   it('repeated query parameters answer 400', async () => {
     expectError(await api(t.app, s, 'GET', '/api/audit-logs/?limit=50&limit=100'), 400);
     expectError(await api(t.app, s, 'GET', `/api/tenants?organization_id=${org.id}&organization_id=${org.id}`), 400);

@@ -17,7 +17,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy states management’s commitment to protecting the confidentiality, integrity and availability of the information the organization holds and of the systems that process it. It establishes the security program, assigns accountability for it and sets the frame within which every topic-specific security policy is written, approved and maintained.',
     scope:
-      'It applies to all business units, employees, contractors and temporary staff, and to third parties that use or manage the organization’s information or systems. It covers information in every form and every system, service and location, whether on premises, remote or in the cloud.',
+      'This policy applies to all business units, employees, contractors and temporary staff, and to third parties that use or manage the organization’s information or systems. It covers information in every form and every system, service and location, whether on premises, remote or in the cloud.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and the security program, approves topic-specific policies and reports on security objectives and risks to executive management.' },
       { role: 'Executive Management', responsibility: 'Approves this policy, sets the risk appetite and provides the budget and people the security program needs.' },
@@ -34,7 +34,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure security decisions rest on a consistent understanding of risk. It defines a repeatable method for identifying and rating risks, states who may accept residual risk and requires treatment plans to be tracked until each risk sits within the organization’s appetite.',
     scope:
-      'It applies to all information assets, business processes, projects, suppliers and technology changes of the organization. Everyone who owns a system, process or project takes part in identifying and treating the risks that affect it.',
+      'This policy applies to all information assets, business processes, projects, suppliers and technology changes of the organization. Everyone who owns a system, process or project takes part in identifying and treating the risks that affect it.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns the risk methodology and the risk register and reports the overall risk position to executive management.' },
       { role: 'Executive Management', responsibility: 'Sets the risk appetite and accepts residual risks above the level delegated to risk owners.' },
@@ -50,7 +50,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy ensures that only authorized people and services reach the organization’s information and systems, and only as far as their role requires. It sets the rules for the account lifecycle, authentication strength, privileged access and periodic access review.',
     scope:
-      'It applies to every user, administrator, service and third-party account on the systems, applications, databases, network devices and cloud services the organization operates or uses. It covers access from the office, from remote locations and from partner networks.',
+      'This policy applies to every user, administrator, service and third-party account on the systems, applications, databases, network devices and cloud services the organization operates or uses. It covers access from the office, from remote locations and from partner networks.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy, sets the authentication and privileged access standards and approves exceptions.' },
       { role: 'Identity and Access Management Team', responsibility: 'Operates the identity provider, provisions and removes access and runs the periodic access reviews.' },
@@ -67,7 +67,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy tells users what is expected of them when they handle the organization’s information and use its technology, so that everyday behaviour does not put data, systems or people at risk. It makes the rules explicit, requires users to acknowledge them and explains the consequences of misuse.',
     scope:
-      'It applies to employees, contractors, interns and any third party given an account or a device by the organization. It covers company-owned and approved personal devices, email, internet access, cloud services, removable media and paper records, in the office and while working remotely.',
+      'This policy applies to employees, contractors, interns and any third party given an account or a device by the organization. It covers company-owned and approved personal devices, email, internet access, cloud services, removable media and paper records, in the office and while working remotely.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy, keeps the rules current and approves exceptions.' },
       { role: 'Human Resources', responsibility: 'Collects signed acknowledgements at onboarding and every year, and manages disciplinary action for violations.' },
@@ -84,7 +84,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy ensures the organization knows which technology assets it has, who is responsible for each and whether each is authorized and supported. Accurate inventories are the basis for patching, monitoring and incident response, and secure disposal keeps data from leaking out on retired equipment.',
     scope:
-      'It applies to all end-user devices, servers, network and IoT devices, software, licenses, cloud accounts and storage media owned, leased or used by the organization, wherever they are located. It covers each asset from acquisition to return or disposal.',
+      'This policy applies to all end-user devices, servers, network and IoT devices, software, licenses, cloud accounts and storage media owned, leased or used by the organization, wherever they are located. It covers each asset from acquisition to return or disposal.',
     roles: [
       { role: 'IT Asset Manager', responsibility: 'Owns this policy and the asset inventories, and coordinates inventory reviews and disposal.' },
       { role: 'Asset Owners', responsibility: 'Keep the records of their assets accurate and approve their use, transfer and disposal.' },
@@ -101,7 +101,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure information is protected in proportion to its sensitivity and value. It defines the classification levels, the handling rules attached to each and the technical safeguards that keep sensitive data from being exposed, altered or lost.',
     scope:
-      'It applies to all information the organization creates, receives, stores or shares, in electronic or physical form, including customer, employee, financial and payment data. It covers every system, environment, service provider and medium on which that information resides.',
+      'This policy applies to all information the organization creates, receives, stores or shares, in electronic or physical form, including customer, employee, financial and payment data. It covers every system, environment, service provider and medium on which that information resides.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy, the classification scheme and the data protection controls.' },
       { role: 'Data Owners', responsibility: 'Classify their information, approve who may access it and set how long it is kept.' },
@@ -120,7 +120,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy ensures the organization processes personal data lawfully, fairly and only for stated purposes, respects the rights of the people concerned and keeps information no longer than it needs to. It sets the retention and deletion rules for personal data and for the records that laws and contracts require the organization to keep.',
     scope:
-      'It applies to all personal data about customers, employees, patients, users and other individuals that the organization processes, and to the business and security records it must retain. It covers processing by the organization itself and by service providers acting on its behalf.',
+      'This policy applies to all personal data about customers, employees, patients, users and other individuals that the organization processes, and to the business and security records it must retain. It covers processing by the organization itself and by service providers acting on its behalf.',
     roles: [
       { role: 'Privacy Officer', responsibility: 'Owns this policy, maintains the record of processing and leads privacy impact assessments.' },
       { role: 'Data Owners', responsibility: 'Confirm the purpose and legal basis of each use of personal data and apply the retention schedule.' },
@@ -137,7 +137,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy ensures cryptography is used correctly and consistently to protect the confidentiality and integrity of sensitive information. It defines the approved algorithms and protocols, where encryption is mandatory and how keys and certificates are handled from creation to destruction.',
     scope:
-      'It applies to data at rest and in transit on all systems, endpoints, backups, networks and cloud services of the organization, and to every cryptographic key, secret and certificate that protects them. It also applies to service providers that encrypt data on the organization’s behalf.',
+      'This policy applies to data at rest and in transit on all systems, endpoints, backups, networks and cloud services of the organization, and to every cryptographic key, secret and certificate that protects them. It also applies to service providers that encrypt data on the organization’s behalf.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and the cryptography standard, and approves any deviation from them.' },
       { role: 'Key Custodians', responsibility: 'Generate, store, rotate and destroy keys under dual control and keep the key and certificate inventory.' },
@@ -153,7 +153,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy shortens the window in which attackers can exploit known weaknesses. It sets how systems are scanned and tested, how findings are prioritised and how quickly vulnerabilities and missing patches must be remediated.',
     scope:
-      'It applies to all operating systems, applications, network devices, firmware, cloud workloads and third-party components the organization runs, internal and internet-facing alike. It covers scanning, penetration testing, patching and the handling of vulnerability reports from outside parties.',
+      'This policy applies to all operating systems, applications, network devices, firmware, cloud workloads and third-party components the organization runs, internal and internet-facing alike. It covers scanning, penetration testing, patching and the handling of vulnerability reports from outside parties.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy, approves risk acceptance for findings that cannot be fixed on time and escalates overdue remediation.' },
       { role: 'Vulnerability Management Team', responsibility: 'Runs scanning and penetration testing, rates findings and reports remediation status.' },
@@ -170,7 +170,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy protects information travelling across the organization’s networks by keeping trust zones apart, allowing only approved traffic and making network administration secure. It sets the baseline every network device and connection must meet.',
     scope:
-      'It applies to all wired, wireless, remote-access and cloud networks of the organization, the devices that make them up and every connection to customers, partners and the internet. It also covers network services provided by carriers and cloud providers.',
+      'This policy applies to all wired, wireless, remote-access and cloud networks of the organization, the devices that make them up and every connection to customers, partners and the internet. It also covers network services provided by carriers and cloud providers.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and approves the network security architecture and any exception to it.' },
       { role: 'Network Engineering', responsibility: 'Designs, configures and maintains network devices and segmentation to the hardening standards.' },
@@ -186,7 +186,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes every server, workstation, laptop and mobile device a hard target by requiring secure configuration, malware protection and central management. It limits what can run on devices and keeps them protected wherever they are used.',
     scope:
-      'It applies to all servers, desktops, laptops, tablets, smartphones and other devices that connect to the organization’s networks or hold its data, whether company-owned or personally owned under an approved program. It covers physical, virtual and cloud-hosted servers.',
+      'This policy applies to all servers, desktops, laptops, tablets, smartphones and other devices that connect to the organization’s networks or hold its data, whether company-owned or personally owned under an approved program. It covers physical, virtual and cloud-hosted servers.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and approves the configuration baselines and exceptions to them.' },
       { role: 'IT Operations', responsibility: 'Builds devices from the approved baselines, keeps security agents running and enrols mobile devices in management.' },
@@ -202,7 +202,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure applications built or acquired by the organization are secure by design and stay secure in operation. It sets the security activities and gates of the development lifecycle, from requirements and threat modelling to code review, testing and release.',
     scope:
-      'It applies to all software developed by or for the organization, including web and mobile applications, APIs, infrastructure-as-code and scripts, whether written by employees or by outsourced developers. It covers the development, test and production environments and the tools and pipelines that connect them.',
+      'This policy applies to all software developed by or for the organization, including web and mobile applications, APIs, infrastructure-as-code and scripts, whether written by employees or by outsourced developers. It covers the development, test and production environments and the tools and pipelines that connect them.',
     roles: [
       { role: 'Head of Engineering', responsibility: 'Owns this policy and makes sure every development team follows the secure development lifecycle.' },
       { role: 'Application Security Team', responsibility: 'Maintains the secure coding standard, runs security testing and triages security findings.' },
@@ -218,7 +218,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy keeps unauthorized or poorly tested changes from weakening security or availability. It requires every change to production to be recorded, reviewed for its security impact, approved by the right people and able to be rolled back.',
     scope:
-      'It applies to changes to the production applications, infrastructure, network devices, configurations, cloud services and security controls of the organization. It covers standard, normal and emergency changes, whether made by staff or by service providers.',
+      'This policy applies to changes to the production applications, infrastructure, network devices, configurations, cloud services and security controls of the organization. It covers standard, normal and emergency changes, whether made by staff or by service providers.',
     roles: [
       { role: 'Change Manager', responsibility: 'Owns this policy, runs the change process and keeps the change records complete.' },
       { role: 'Change Advisory Board', responsibility: 'Reviews the impact and security of normal changes and approves or rejects them.' },
@@ -234,7 +234,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure the organization can detect attacks and misuse quickly and reconstruct what happened afterwards. It sets which events are recorded, how logs are centralised, protected and retained, and how alerts are reviewed and acted on.',
     scope:
-      'It applies to every system, application, database, network device and cloud service that stores, processes or protects sensitive data, and to the logs received from service providers. It covers log collection, correlation, alerting, review and retention.',
+      'This policy applies to every system, application, database, network device and cloud service that stores, processes or protects sensitive data, and to the logs received from service providers. It covers log collection, correlation, alerting, review and retention.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and the log management standard and reports on monitoring coverage.' },
       { role: 'Security Operations', responsibility: 'Reviews security events every day, tunes detection rules and investigates every alert to closure.' },
@@ -250,7 +250,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy limits the harm of security incidents by making sure they are recognised early and handled in a planned, coordinated way. It defines the incident response plan, the roles involved, the duty to notify affected parties and the lessons-learned process.',
     scope:
-      'It applies to every suspected or confirmed security incident affecting the organization’s information, systems, people or service providers, whatever its cause. All workforce members and third parties working for the organization must report suspected events.',
+      'This policy applies to every suspected or confirmed security incident affecting the organization’s information, systems, people or service providers, whatever its cause. All workforce members and third parties working for the organization must report suspected events.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and the incident response plan and keeps executive management informed of significant incidents.' },
       { role: 'Incident Response Lead', responsibility: 'Leads the response to each incident, coordinates responders and decides on escalation.' },
@@ -266,7 +266,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure suppliers and service providers protect the organization’s data and services to the same standard the organization applies itself. It sets risk-based due diligence before engagement, security terms in contracts, ongoing oversight and a secure exit.',
     scope:
-      'It applies to every vendor, service provider, cloud service, outsourced developer and supplier of hardware or software that handles the organization’s data, connects to its systems or supports a critical service. It covers the whole relationship, from selection to offboarding.',
+      'This policy applies to every vendor, service provider, cloud service, outsourced developer and supplier of hardware or software that handles the organization’s data, connects to its systems or supports a critical service. It covers the whole relationship, from selection to offboarding.',
     roles: [
       { role: 'Vendor Risk Manager', responsibility: 'Owns this policy and the vendor inventory and runs risk tiering, assessments and annual reviews.' },
       { role: 'Business Owners', responsibility: 'Sponsor each vendor relationship, supply the information needed to assess it and act on review findings.' },
@@ -283,7 +283,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy reduces the risk of human error and social engineering by giving every person the knowledge to recognise and avoid threats. It sets the awareness program, the mandatory training and the role-specific skills the organization expects.',
     scope:
-      'It applies to all employees, contractors and temporary staff, from their first day and throughout their time with the organization. It includes additional training for people in roles with elevated risk, such as administrators, developers, finance staff and incident responders.',
+      'This policy applies to all employees, contractors and temporary staff, from their first day and throughout their time with the organization. It includes additional training for people in roles with elevated risk, such as administrators, developers, finance staff and incident responders.',
     roles: [
       { role: 'Chief Information Security Officer', responsibility: 'Owns this policy and approves the content of the awareness and training program every year.' },
       { role: 'Security Awareness Lead', responsibility: 'Delivers the training, runs phishing simulations and tracks completion.' },
@@ -300,7 +300,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure the organization can keep its critical processes running during a disruption and recover its systems and data within agreed times. It requires business impact analysis, continuity and recovery plans, protected backups and regular testing.',
     scope:
-      'It applies to all critical business processes, applications, data, facilities and supporting service providers of the organization. It covers disruptions of every kind, including cyberattacks, technical failures, loss of a site and the unavailability of key people.',
+      'This policy applies to all critical business processes, applications, data, facilities and supporting service providers of the organization. It covers disruptions of every kind, including cyberattacks, technical failures, loss of a site and the unavailability of key people.',
     roles: [
       { role: 'Business Continuity Manager', responsibility: 'Owns this policy, coordinates the business impact analysis and keeps the continuity and recovery plans current.' },
       { role: 'Executive Management', responsibility: 'Approves the recovery objectives and the continuity plan and leads the response to a major disruption.' },
@@ -316,7 +316,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy prevents unauthorized physical access to the organization’s premises, equipment and information and protects them from environmental hazards. It sets how secure areas are defined, entered and monitored, and how equipment and media are protected on and off site.',
     scope:
-      'It applies to all offices, data centres, server and network rooms and other facilities the organization owns or uses, and to the equipment and media in them or taken out of them. Employees, contractors, visitors and service personnel must all follow it.',
+      'This policy applies to all offices, data centres, server and network rooms and other facilities the organization owns or uses, and to the equipment and media in them or taken out of them. Employees, contractors, visitors and service personnel must all follow it.',
     roles: [
       { role: 'Facilities Security Manager', responsibility: 'Owns this policy, manages physical access systems and keeps the facility security plan current.' },
       { role: 'Facilities Management', responsibility: 'Maintains locks, environmental controls, power and cabling and keeps maintenance records.' },
@@ -332,7 +332,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure the organization knows which laws, regulations and contracts apply to it and can show that its controls meet them. It sets how obligations are tracked, how security documentation is controlled and how audits, reviews and corrective actions are run.',
     scope:
-      'It applies to every compliance program, certification and contractual security commitment of the organization, and to all controls, records and documentation that support them. It covers internal audits, independent reviews and management reviews of the security program.',
+      'This policy applies to every compliance program, certification and contractual security commitment of the organization, and to all controls, records and documentation that support them. It covers internal audits, independent reviews and management reviews of the security program.',
     roles: [
       { role: 'Compliance Manager', responsibility: 'Owns this policy and the register of obligations, and tracks audit findings to closure.' },
       { role: 'Internal Audit', responsibility: 'Plans and performs objective audits of the security controls and reports the results to management.' },
@@ -348,7 +348,7 @@ export const POLICY_TEMPLATES: readonly PolicyTemplateDefinition[] = [
     purpose:
       'This policy makes sure the people who are given access to the organization’s information are suitable, understand their duties and hand back access and assets when they leave. It sets the screening, contractual, disciplinary and exit steps that apply to every workforce member.',
     scope:
-      'It applies to all employees, contractors, interns and temporary staff of the organization, from recruitment to the end of their engagement and beyond for lasting confidentiality duties. It covers role changes as well as joiners and leavers.',
+      'This policy applies to all employees, contractors, interns and temporary staff of the organization, from recruitment to the end of their engagement and beyond for lasting confidentiality duties. It covers role changes as well as joiners and leavers.',
     roles: [
       { role: 'Head of Human Resources', responsibility: 'Owns this policy and runs screening, employment terms, disciplinary and exit processes.' },
       { role: 'Hiring Managers', responsibility: 'Confirm the screening level needed for each role and notify changes of role and departures on time.' },

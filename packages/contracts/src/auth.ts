@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema } from './common';
+import { dateTime, idSchema, jsonBoolean } from './common';
 
 export const USER_ROLES = ['Admin', 'Editor', 'Viewer'] as const;
 export const userRole = z.enum(USER_ROLES, { error: 'Role must be one of Admin, Editor, Viewer' });
@@ -24,7 +24,7 @@ export const loginInput = z.object({
   password: z.string({ error: 'Please enter username and password' }).max(1024).min(1, {
     error: 'Please enter username and password',
   }),
-  remember_me: z.boolean().optional().default(false),
+  remember_me: jsonBoolean('remember_me').optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

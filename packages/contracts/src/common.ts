@@ -21,6 +21,13 @@ export const requiredText = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
+/**
+ * A JSON true or false, nothing else. (The REST bridge coerces plain z.boolean() inputs with
+ * Boolean(value), which would read the string "false" as true; a union of the two literals is left alone.)
+ */
+export const jsonBoolean = (label: string) =>
+  z.union([z.literal(true), z.literal(false)], { error: `${label} must be true or false` });
+
 export const successOutput = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessOutput = z.infer<typeof successOutput>;
 

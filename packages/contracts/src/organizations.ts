@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema, optionalText, requiredText } from './common';
+import { dateTime, idSchema, jsonBoolean, optionalText, requiredText } from './common';
 
 const logoUrl = optionalText(2048).refine((value) => value === null || /^https?:\/\/[^\s]+$/i.test(value), {
   error: 'Logo URL must be a valid http(s) URL',
@@ -19,7 +19,7 @@ export const organizationUpdateInput = z.object({
   domain: optionalText(253).optional(),
   logo_url: logoUrl.optional(),
   description: optionalText(2000).optional(),
-  is_active: z.boolean().optional(),
+  is_active: jsonBoolean('is_active').optional(),
 });
 export type OrganizationUpdateInput = z.infer<typeof organizationUpdateInput>;
 

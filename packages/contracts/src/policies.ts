@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, jsonBoolean } from './common';
 import { frameworkName } from './frameworks';
 import { frameworksQuery, tenantIdQuery } from './requirements';
 
@@ -32,7 +32,7 @@ export const generatePolicyInput = z.object({
   policy_type: policyType,
   /** Framework names in either spelling; empty = every framework of the tenant. */
   frameworks: z.array(frameworkName).max(10).optional().default([]),
-  include_contracts: z.boolean({ error: 'include_contracts must be true or false' }).optional().default(true),
+  include_contracts: jsonBoolean('include_contracts').optional().default(true),
   tenant_id: tenantIdQuery,
 });
 export type GeneratePolicyInput = z.infer<typeof generatePolicyInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalText, requiredText } from './common';
+import { idSchema, jsonBoolean, optionalText, requiredText } from './common';
 import { frameworkName } from './frameworks';
 
 const frameworks = z
@@ -21,7 +21,7 @@ export const tenantUpdateInput = z.object({
   name: requiredText('Tenant name', 200).optional(),
   description: optionalText(2000).optional(),
   assigned_frameworks: frameworks.optional(),
-  is_active: z.boolean().optional(),
+  is_active: jsonBoolean('is_active').optional(),
 });
 export type TenantUpdateInput = z.infer<typeof tenantUpdateInput>;
 

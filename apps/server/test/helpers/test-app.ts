@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
-import { createAiEngine } from '@compliance/ai/engine';
+import { type AiEngine, createAiEngine } from '@compliance/ai/engine';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { buildApp } from '../../src/app';
@@ -15,11 +15,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on the run's real database, with a fresh throttle window per app. */
-export async function createTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}): Promise<TestApp> {
+/** The real app on the run's real database, with a fresh throttle window per app (and the local engine unless given another). */
+export async function createTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}, engine: AiEngine = createAiEngine({ provider: 'local' })): Promise<TestApp> {
   const handle = await openTestDatabase(inject('databaseUrl'));
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), ...overrides };
-  const engine = createAiEngine({ provider: 'local' });
   // The in-process driver, without recovering other files' jobs from the shared test database.
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
   const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: false });

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AssistantPage } from '../pages/assistant/assistant-page';
 import { AuditLogsPage } from '../pages/audit-logs/audit-logs-page';
 import { ContractAnalyzerPage } from '../pages/contracts/contract-analyzer-page';
 import { CustomerAdminPage } from '../pages/customer-admin/customer-admin-page';
@@ -8,7 +9,7 @@ import { MyDashboardPage } from '../pages/dashboard/my-dashboard-page';
 import { EvidenceLibraryPage } from '../pages/evidence/evidence-library-page';
 import { LoginPage } from '../pages/login/login-page';
 import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
-import { ModulePlaceholderPage } from '../pages/placeholders/module-placeholder-page';
+import { PolicyGeneratorPage } from '../pages/policies/policy-generator-page';
 import { SecurityRequirementsPage } from '../pages/requirements/security-requirements-page';
 import { RollupPage } from '../pages/rollup/rollup-page';
 import { UserManagementPage } from '../pages/users/user-management-page';
@@ -25,19 +26,10 @@ export function AppRoutes() {
         <Route path="dashboard" element={<HomeRedirect />} />
         <Route path="my-dashboard" element={<MyDashboardPage />} />
         <Route path="requirements" element={<SecurityRequirementsPage />} />
-        <Route path="assistant" element={<ModulePlaceholderPage title="AI Compliance Assistant" icon="chat" />} />
+        <Route path="assistant" element={<AssistantPage />} />
         <Route path="contracts" element={<ContractAnalyzerPage />} />
         <Route path="evidence" element={<EvidenceLibraryPage />} />
-        <Route
-          path="policies"
-          element={
-            <ModulePlaceholderPage
-              title="AI Policy Generator"
-              subtitle="Generate comprehensive security policies based on your compliance requirements"
-              icon="sparkles"
-            />
-          }
-        />
+        <Route path="policies" element={<PolicyGeneratorPage />} />
         <Route path="organizations" element={<OrganizationManagementPage />} />
         <Route path="organizations/:orgId/rollup" element={<RollupPage />} />
         <Route path="users" element={<UserManagementPage />} />

@@ -11,38 +11,61 @@ export type ScopeContext = { tenant_name: string; organization_name: string; oth
 
 export type ScopeDecision = { allowed: true } | { allowed: false; reason: 'cross_tenant' | 'named_entity' | 'accessible_tenant'; message: string; entity?: string };
 
-const ENTITY_NOUN = '(?:tenants?|organi[sz]ations?|orgs?|compan(?:y|ies)|workspaces?|accounts?|business(?:es)?|firms?)';
-const OTHER_PARTY = '(?:tenants?|organi[sz]ations?|orgs?|compan(?:y|ies)|customers?|clients?|workspaces?|business(?:es)?|firms?)';
+/** An alternation of words that also matches them capitalised (at the start of a sentence). */
+function anyCase(words: string): string {
+  return `(?:${words
+    .split(' ')
+    .map((w) => w.replace(/^[a-z]/, (c) => `[${c}${c.toUpperCase()}]`))
+    .join('|')})`;
+}
+
+const ENTITY_NOUN = `${anyCase('tenant tenants organization organizations organisation organisations org orgs company companies workspace workspaces')}\\b`;
+/** Other tenants, organizations, companies, or customers and clients (but not 'other customer contracts', which are the tenant's own). */
+const OTHER_PARTY = '(?:tenants?|organi[sz]ations?|orgs?|compan(?:y|ies)|workspaces?|(?:customers?|clients?)(?!\\s+(?:contracts?|agreements?|obligations?|msas?|dpas?)))';
 
 /** Phrases that ask for data beyond the current tenant, whatever name follows. */
 const CROSS_TENANT: RegExp[] = [
-  new RegExp(`\\b(?:other|another|different|(?:some|any)\\s*one\\s+else['’]?s?|someone\\s+else['’]s|the\\s+rest\\s+of\\s+the)\\s+${OTHER_PARTY}\\b`, 'i'),
-  new RegExp(`\\b(?:all|every|each|any|other|multiple|several)\\s+(?:of\\s+(?:the|our)\\s+)?(?:tenants?|organi[sz]ations?|orgs?|compan(?:y|ies)|workspaces?)\\b`, 'i'),
+  new RegExp(`\\b(?:other|another|different|some\\s*one\\s+else['’]s|somebody\\s+else['’]s|the\\s+rest\\s+of\\s+the)\\s+${OTHER_PARTY}\\b`, 'i'),
+  /\b(?:all|every|each|multiple|several)\s+(?:of\s+(?:the|our)\s+)?(?:tenants?|organi[sz]ations?|orgs|companies|workspaces?)\b/i,
   /\bacross\s+(?:all\s+|the\s+|our\s+|multiple\s+)*(?:tenants|organi[sz]ations|orgs|companies|workspaces)\b/i,
   /\bcross[-\s]?(?:tenant|organi[sz]ation|org|company)\b/i,
   /\b(?:which|what|list|show|name)\b[^?.!]*\btenants\b/i,
   /\bhow many\s+(?:tenants|organi[sz]ations|orgs)\b/i,
-  /\b(?:our|my|the)\s+(?:peers|competitors|competition)\b|\b(?:peers|competitors)['’]?\b[^?.!]*\b(?:compliance|rate|score|gaps?|data|evidence|doing)\b/i,
-  /\bcompar(?:e|ed|ing|ison)\b[^?.!]*\b(?:peers|competitors|others|other\s+\w+|another|industry|everyone|everybody|the\s+rest)\b/i,
-  /\b(?:benchmark|rank|stack\s+up|measure)\b[^?.!]*\b(?:against|versus|vs\.?|with|to)\s+(?:other|another|peers|competitors|others|everyone|the\s+rest)\b/i,
+  /\b(?:our|my|the)\s+(?:peers|competitors|competition)\b|\b(?:peers|competitors)['’]?\s[^?.!]*\b(?:complian\w*|rates?|scores?|gaps?|data|evidence|doing)\b/i,
+  /\bcompar(?:e|ed|ing|ison)\b[^?.!]*\b(?:peers|competitors|others|another|industry|everyone|everybody|the\s+rest)\b/i,
+  /\bcompare\s+(?:us|ourselves)\s+(?:with|to|against)\b/i,
+  /\b(?:benchmark|rank|stack\s+up)\b[^?.!]*\b(?:against|versus|vs\.?|with|to)\s+(?:other|another|peers|competitors|others|everyone|the\s+rest)\b/i,
 ];
 
 /** A capitalised name: 'Globex Retail', 'Acme Research', 'Initech', 'ACME Corp.' (digits may follow a word). */
 const NAME = "([A-Z][\\w.&'’-]*(?:\\s+(?:&\\s+)?(?:[A-Z][\\w.&'’-]*|\\d[\\w.-]*))*)";
-const DATA_WORDS = /\b(?:complian\w*|rates?|scores?|gaps?|status|posture|progress|doing|performing|evidence|requirements?|contracts?|obligations?|dashboard|frameworks?|domains?|data|numbers|figures|stat(?:s|istics)|priorit\w*|risks?|audits?|controls?|policies|documents?|open items?|readiness|ready|certified|results?|details?|info(?:rmation)?)\b/i;
-const OWNERSHIP = /\b(?:own(?:s|ed|er|ers)?|assign\w*|responsib\w*|by)\b/i;
-const FOLLOW_UP = /^\s*(?:and\s+(?:for|about|in|at|of)?|what\s+about|how\s+about|same\s+(?:for|with)|now\s+(?:for|do)|then\s+for|and\s+what\s+about)\b/i;
+/** Words of a question about a tenant's data. */
+const DATA_WORDS = /\b(?:complian\w*|rates?|scores?|gaps?|status|posture|progress|doing|performing|evidence|requirements?|contracts?|obligations?|dashboard|frameworks?|domains?|data|numbers|figures|stat(?:s|istics)|priorit\w*|risks?|audits?|open items?|readiness|ready|certified|results?)\b/i;
+/** The narrower set for 'about'/'on', which also introduce topics ('requirements about Zero Trust'). */
+const ORG_DATA_WORDS = /\b(?:complian\w*|rates?|scores?|gaps?|status|posture|progress|doing|performing|dashboard|numbers|figures|stat(?:s|istics)|readiness|ready|certified|results?)\b/i;
+const OWNERSHIP = /\b(?:own(?:s|ed|er|ers)?|assign\w*|responsib\w*)\b/i;
+/** A name followed by one of these is a part of the tenant ('the London office', 'the Payments team'), not another organization. */
+const INTERNAL_UNIT = /^\s+(?:office|offices|department|team|site|location|region|branch|business\s+unit|division|environment|system|systems|application|app|server|servers|network|cluster|account|accounts|project|programme|program|policy|plan|procedure|standard|report)\b/i;
+/** Contracts name the tenant's own customers ('obligations for Harbour Bank'): those names are the tenant's data. */
+const COUNTERPARTY = /\b(?:contracts?|obligations?|agreements?|msa|dpa|sla|clauses?|customers?|vendors?|suppliers?)\b/i;
+const FOLLOW_UP = /^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|with)|now\s+(?:for|do)|then\s+for)\b/i;
 
-const NAME_PATTERNS: Array<{ pattern: RegExp; needsDataWords: boolean }> = [
-  { pattern: new RegExp(`(?:^|[^\\w])(?:of|for|at|in|about|from|on|within|inside)\\s+(?:the\\s+)?${NAME}`, 'g'), needsDataWords: true },
-  { pattern: new RegExp(`${NAME}\\s+${ENTITY_NOUN}\\b`, 'g'), needsDataWords: false },
-  { pattern: new RegExp(`\\b(?:tenant|organi[sz]ation|org|company|workspace)\\s+(?:called\\s+|named\\s+)?["“']?${NAME}`, 'gi'), needsDataWords: false },
-  { pattern: new RegExp(`\\b(?:how|where)\\s+(?:is|are|does|do|did|has|have|'s)\\s+(?:the\\s+)?${NAME}\\s+(?:doing|performing|faring|tracking|progressing|looking|compliant|comply|compare|comparing|stand|standing|scor\\w*|rank\\w*|measure)\\b`, 'g'), needsDataWords: false },
-  { pattern: new RegExp(`\\b(?:is|are|was|were|does|do|did|has|have|can|could|will)\\s+(?:the\\s+)?${NAME}\\s+(?:compliant|ready|certified|meet|meeting|comply|complying|have|has|hold|own|need|using|use|doing|passing|pass|fail|failing|behind|ahead)\\b`, 'g'), needsDataWords: false },
-  { pattern: new RegExp(`${NAME}['’]s?\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g'), needsDataWords: false },
+type NamePattern = { pattern: RegExp; needs?: RegExp };
+
+const NAME_PATTERNS: NamePattern[] = [
+  { pattern: new RegExp(`(?:^|[^\\w])${anyCase('of for at in from within inside')}\\s+(?:the\\s+)?${NAME}`, 'g'), needs: DATA_WORDS },
+  { pattern: new RegExp(`(?:^|[^\\w])${anyCase('about on')}\\s+(?:the\\s+)?${NAME}`, 'g'), needs: ORG_DATA_WORDS },
+  { pattern: new RegExp(`${NAME}\\s+${ENTITY_NOUN}`, 'g') },
+  { pattern: new RegExp(`\\b${anyCase('tenant organization organisation org company workspace')}\\s+(?:called\\s+|named\\s+)?["“']?${NAME}`, 'g') },
+  { pattern: new RegExp(`\\b${anyCase('how where')}\\s+(?:is|are|does|do|did|has|have)\\s+(?:the\\s+)?${NAME}\\s+(?:doing|performing|faring|tracking|progressing|looking|compliant|comply|compare|comparing|stand|standing|scor\\w*|rank\\w*)\\b`, 'g') },
+  { pattern: new RegExp(`\\b${anyCase('is are was were does do did has have can could will')}\\s+(?:the\\s+)?${NAME}\\s+(?:compliant|ready|certified|meet|meeting|comply|complying|have|has|hold|own|need|doing|passing|pass|fail|failing|behind|ahead)\\b`, 'g') },
+  { pattern: new RegExp(`${NAME}['’]s?\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g') },
+  { pattern: new RegExp(`\\bcompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
+  { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
+  { pattern: new RegExp(`^\\s*(?:the\\s+)?${NAME}\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|status|posture|progress|dashboard)\\b`, 'g') },
 ];
 
-const LEGAL_SUFFIX = /\s+(?:inc|ltd|llc|plc|gmbh|corp|corporation|co|sa|ag|bv|pty|limited|group)\.?$/i;
+const LEGAL_SUFFIX = /\s+(?:inc|ltd|llc|plc|gmbh|corp|corporation|co|sa|ag|bv|pty|limited)\.?$/i;
 
 function normaliseName(name: string): string {
   return name
@@ -60,13 +83,31 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The question with the current tenant's and organization's names replaced, so naming them is never refused. */
-function withoutOwnNames(question: string, context: ScopeContext): string {
-  const own = [context.tenant_name, context.organization_name, context.tenant_name.replace(LEGAL_SUFFIX, ''), context.organization_name.replace(LEGAL_SUFFIX, '')]
+function ownNames(context: ScopeContext): string[] {
+  return [context.tenant_name, context.organization_name, context.tenant_name.replace(LEGAL_SUFFIX, ''), context.organization_name.replace(LEGAL_SUFFIX, '')]
     .map((n) => n.trim())
     .filter((n) => n.length > 1)
     .sort((a, b) => b.length - a.length);
-  return own.reduce((text, name) => text.replace(new RegExp(`(?<![\\w])${escapeRegExp(name)}(?:['’]s)?(?![\\w])`, 'gi'), ' us '), question);
+}
+
+/** Spans of the question that name the current tenant or organization (not as the start of a longer name: 'Acme' in 'Acme Research'). */
+function ownNameSpans(question: string, context: ScopeContext): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const name of ownNames(context)) {
+    for (const match of question.matchAll(new RegExp(`(?<![\\w])${escapeRegExp(name)}(?:['’]s)?(?![\\w])`, 'gi'))) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const next = /^\s+([A-Z][\w'’-]*)/.exec(question.slice(end))?.[1];
+      if (next && !isVocabularyWord(next)) continue;
+      if (!spans.some(([a, b]) => start < b && end > a)) spans.push([start, end]);
+    }
+  }
+  return spans.sort((a, b) => b[0] - a[0]);
+}
+
+/** The question with the current tenant's and organization's names replaced, so naming them is never refused. */
+function withoutOwnNames(question: string, spans: ReadonlyArray<[number, number]>): string {
+  return spans.reduce((text, [start, end]) => `${text.slice(0, start)} us ${text.slice(end)}`, question);
 }
 
 /** Trims a detected name to its words that are not product vocabulary at the ends ('Globex Retail Compliance' → 'Globex Retail'). */
@@ -78,20 +119,28 @@ function entityOf(raw: string): string | null {
   return words.join(' ');
 }
 
-function otherTenantIn(text: string, context: ScopeContext): string | null {
-  const ownNames = new Set([normaliseName(context.tenant_name), normaliseName(context.organization_name)]);
-  const candidates = [...context.other_tenants].filter((n) => !ownNames.has(normaliseName(n))).sort((a, b) => b.length - a.length);
+/** An accessible tenant named in full anywhere in the question (outside the current tenant's own name). */
+function otherTenantIn(question: string, spans: ReadonlyArray<[number, number]>, context: ScopeContext): string | null {
+  const own = new Set(ownNames(context).map(normaliseName));
+  const candidates = context.other_tenants.filter((n) => n.trim() && !own.has(normaliseName(n))).sort((a, b) => b.length - a.length);
   for (const name of candidates) {
     const distinctive = name.split(/\s+/).some((word) => !isVocabularyWord(word));
-    const flags = distinctive ? 'i' : '';
-    if (new RegExp(`(?<![\\w])${escapeRegExp(name.trim())}(?![\\w])`, flags).test(text)) return name;
+    const pattern = new RegExp(`(?<![\\w])${escapeRegExp(name.trim())}(?![\\w])`, distinctive ? 'gi' : 'g');
+    for (const match of question.matchAll(pattern)) {
+      const inside = spans.some(([a, b]) => match.index >= a && match.index + match[0].length <= b);
+      if (!inside) return name;
+    }
   }
   return null;
 }
 
+/** The accessible tenant a detected name refers to: the same name, or the first words of its name ('Globex' for 'Globex Retail'). */
 function accessibleMatch(entity: string, context: ScopeContext): string | null {
   const wanted = normaliseName(entity);
-  return context.other_tenants.find((n) => normaliseName(n) === wanted) ?? null;
+  const exact = context.other_tenants.find((n) => normaliseName(n) === wanted);
+  if (exact) return exact;
+  const byPrefix = context.other_tenants.filter((n) => normaliseName(n).startsWith(`${wanted} `));
+  return byPrefix.length === 1 ? (byPrefix[0] ?? null) : null;
 }
 
 export function refusalMessage(context: ScopeContext): string {
@@ -109,10 +158,12 @@ function genericMessage(context: ScopeContext): string {
 
 /** Finds a named company, tenant or organization used as the subject of a data question. */
 function namedEntity(text: string): string | null {
-  const isDataQuestion = DATA_WORDS.test(text) || FOLLOW_UP.test(text);
-  for (const { pattern, needsDataWords } of NAME_PATTERNS) {
-    if (needsDataWords && (!isDataQuestion || OWNERSHIP.test(text))) continue;
+  const followUp = FOLLOW_UP.test(text);
+  const aboutPeopleOrCounterparties = OWNERSHIP.test(text) || COUNTERPARTY.test(text);
+  for (const { pattern, needs } of NAME_PATTERNS) {
+    if (needs && ((!followUp && !needs.test(text)) || aboutPeopleOrCounterparties)) continue;
     for (const match of text.matchAll(pattern)) {
+      if (INTERNAL_UNIT.test(text.slice(match.index + match[0].length))) continue;
       const entity = entityOf(match[1] ?? '');
       if (entity && /[A-Za-z]/.test(entity)) return entity;
     }
@@ -122,8 +173,9 @@ function namedEntity(text: string): string | null {
 
 /** Decides whether the last user question stays within the current tenant (see the module comment). */
 export function checkScope(question: string, context: ScopeContext): ScopeDecision {
-  const text = withoutOwnNames(question, context).replace(/\s+/g, ' ');
-  const accessible = otherTenantIn(text, context);
+  const spans = ownNameSpans(question, context);
+  const accessible = otherTenantIn(question, spans, context);
+  const text = withoutOwnNames(question, spans).replace(/\s+/g, ' ');
   if (accessible) return { allowed: false, reason: 'accessible_tenant', entity: accessible, message: switchMessage(accessible, context) };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
   const entity = namedEntity(text);
@@ -131,4 +183,9 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   const known = accessibleMatch(entity, context);
   if (known) return { allowed: false, reason: 'accessible_tenant', entity: known, message: switchMessage(known, context) };
   return { allowed: false, reason: 'named_entity', entity, message: refusalMessage(context) };
+}
+
+/** The question the guard checks: the conversation's last user message. */
+export function lastQuestion(messages: ReadonlyArray<{ role: string; content: string }>): string {
+  return [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
 }

@@ -72,8 +72,17 @@ export function findDomain(text: string): number | null {
 
 const MONTHS = 'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec';
 const DAYS = 'monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday';
+const FUNCTION_WORDS = `
+  i ai we us our ours me my mine you your yours it its they them their this that these those there here
+  the a an and or nor but if then so also just now not no yes ok okay please of for to in on at by with about from into
+  over under within inside across between per via than as & vs what which who whom whose how why when where
+  is are was were be been being do does did have has had can could would should will shall may might must let lets
+  show list give tell find search get display summarize summarise explain describe compare help hi hello hey thanks thank
+  any some all every each most least more less many much few top bottom best worst overall current latest new open closed
+  total average next last first second third main key critical important urgent quick wins win
+`;
+
 const PRODUCT_WORDS = `
-  i ai we us our me you the a an and or of for to in on at by with about from & vs
   compliance compliant requirement requirements evidence domain domains framework frameworks gap gaps contract contracts
   obligation obligations owner owners status priority high medium low not started progress applicable n/a dashboard report
   reports policy policies procedure procedures standard standards plan plans program programme control controls library
@@ -90,11 +99,14 @@ const PRODUCT_WORDS = `
   team board committee production staging email remote acceptable use screenshot other soc isms sp rev csf dss
   aws azure gcp google microsoft okta sharepoint confluence jira github gitlab slack teams office windows linux macos
   summary overview executive scope master services agreement msa dpa sla nda schedule annex appendix exhibit clause section
-  version draft final q1 q2 q3 q4 fy
+  version draft final q1 q2 q3 q4 fy iam pam cspm casb ids ips waf ddos xdr mdr soar bcp drp bia rto rpo kms hsm pki sast
+  dast sca sbom api apis owasp cve cvss kpi kpis rbac abac byod mdm vdi ztna zero trust saas iaas paas iot ot ics scada
+  least privilege segregation duties supply chain loss prevention insider threat threats secrets session sessions
+  workstation workstations server servers database databases storage media disposal destruction
 `;
 
 const VOCABULARY = new Set<string>([
-  ...`${PRODUCT_WORDS} ${MONTHS} ${DAYS}`.split(/\s+/).filter(Boolean),
+  ...`${FUNCTION_WORDS} ${PRODUCT_WORDS} ${MONTHS} ${DAYS}`.split(/\s+/).filter(Boolean),
   ...DOMAINS.flatMap((d) => d.name.toLowerCase().split(/[\s&]+/)),
   ...FRAMEWORKS.flatMap((f) => f.toLowerCase().split(/\s+/)),
   ...DOCUMENT_TYPES.flatMap((t) => t.toLowerCase().split(/\s+/)),

@@ -24,3 +24,9 @@ export const RESPONSE_PROMPT = `You draft a compliance questionnaire answer in t
 The user message is JSON: {"requirement": {"text"}, "evidence": [{"name", "excerpt"}]}.
 Write a clear, professional answer of two to five sentences that explains how the organisation meets the requirement, using ONLY facts stated in the evidence excerpts, and name each evidence document you rely on by its name.
 If the evidence does not cover the requirement, say what is missing instead of inventing facts. Return {"text"}.`;
+
+export const POLICY_PROMPT = `You write information security policies for an organisation's compliance team, in the organisation's own voice.
+The user message is JSON: {"policy": {"name", "description", "purpose", "scope", "roles"}, "organization_name", "tenant_name", "frameworks", "effective_date", "requirements": [{"id", "text", "domain_name", "priority", "source_type", "contract_names"}], "obligations": [{"contract", "clause", "text", "requirement_id"}]}.
+Return "purpose": two or three sentences on why this policy exists, and "scope": two or three sentences on what and whom it covers, naming the organization and the tenant (business unit).
+Return "statements": for EVERY requirement in the list, exactly one item with its "id" as "requirement_id" and "text": one mandatory policy statement of one to three sentences in the form "<organization_name> shall ...". Keep every concrete parameter of the requirement (frequencies, deadlines, thresholds, technologies); for requirements with source_type "contract", also honour the matching obligations' wording.
+Plain sentences only: no headings, lists, numbering, requirement ids or control ids (they are added for you). Use the real organization name, never placeholders such as [Company]. Do not invent facts about the organisation.`;

@@ -118,3 +118,32 @@ export const responseOutput: StructuredOutput<z.infer<typeof responseSchema>> = 
 };
 
 const responseSchema = z.object({ text: z.string().min(1) });
+
+export const policyDraftOutput: StructuredOutput<z.infer<typeof policyDraftSchema>> = {
+  name: 'policy_draft',
+  jsonSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['purpose', 'scope', 'statements'],
+    properties: {
+      purpose: { type: 'string' },
+      scope: { type: 'string' },
+      statements: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['requirement_id', 'text'],
+          properties: { requirement_id: { type: 'string' }, text: { type: 'string' } },
+        },
+      },
+    },
+  },
+  parse: (value) => policyDraftSchema.parse(value),
+};
+
+const policyDraftSchema = z.object({
+  purpose: z.string(),
+  scope: z.string(),
+  statements: z.array(z.object({ requirement_id: z.string(), text: z.string() })),
+});

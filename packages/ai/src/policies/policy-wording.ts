@@ -13,7 +13,7 @@ export function inOrganizationVoice(text: string, organization: string): string 
 
 /** Lower-cases the first word when it is an ordinary capitalised word; acronyms (MFA, SPF) stay as they are. */
 export function lowerFirstWord(text: string): string {
-  const word = /^\S+/.exec(text)?.[0] ?? '';
+  const word = /^[^\s,;:]+/.exec(text)?.[0] ?? '';
   return /^[A-Z][a-z'’-]*[a-z]$/.test(word) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 

@@ -1,0 +1,62 @@
+import type { AccessibleTenant } from '@compliance/contracts/users';
+import { useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Card } from '../../components/card';
+import { PageHeader } from '../../components/page-header';
+import { TenantGate } from '../../components/tenant-gate';
+import { Icon } from '../../layout/nav-icons';
+import { AssistantWelcome } from './assistant-welcome';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageList } from './chat-message-list';
+import { useAssistantChat } from './use-assistant-chat';
+
+const TITLE = 'AI Compliance Assistant';
+const SUBTITLE = "Ask questions about the current tenant's compliance data";
+
+/** The AI Compliance Assistant screen of the current tenant. */
+export function AssistantPage() {
+  return (
+    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="compliance data" icon={<Icon name="chat" className="h-10 w-10" />}>
+      {(tenant) => <TenantAssistant tenant={tenant} />}
+    </TenantGate>
+  );
+}
+
+/**
+ * The conversation about one tenant. TenantGate remounts it when the tenant changes, so the
+ * conversation (about another tenant's data) is cleared and a pending answer is abandoned.
+ */
+function TenantAssistant({ tenant }: { tenant: AccessibleTenant }) {
+  const chat = useAssistantChat(tenant.id);
+  const [input, setInput] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const waitingForFirstPiece = chat.pending && chat.messages.at(-1)?.role === 'user';
+
+  function send() {
+    if (chat.send(input)) setInput('');
+  }
+
+  function pick(question: string) {
+    setInput(question);
+    inputRef.current?.focus();
+  }
+
+  return (
+    <div>
+      <PageHeader title={TITLE} subtitle={`Answers come from ${tenant.name}'s requirements, evidence and contracts`} />
+      <Card className="flex h-[calc(100dvh-14rem)] min-h-[30rem] flex-col overflow-hidden">
+        {chat.messages.length === 0 ? (
+          <AssistantWelcome tenantName={tenant.name} onPick={pick} />
+        ) : (
+          <ChatMessageList messages={chat.messages} waiting={waitingForFirstPiece} />
+        )}
+        {chat.error && (
+          <div className="border-t border-slate-200 px-4 pt-3 sm:px-6">
+            <Alert tone="error">{chat.error}</Alert>
+          </div>
+        )}
+        <ChatComposer value={input} onChange={setInput} onSend={send} pending={chat.pending} inputRef={inputRef} />
+      </Card>
+    </div>
+  );
+}

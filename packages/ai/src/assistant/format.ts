@@ -1,0 +1,60 @@
+import type { RequirementRef, StatusCounts } from './tools';
+
+/** Markdown pieces shared by the local composers. Every figure they print comes from a tool result. */
+
+export function percent(rate: number): string {
+  return `${Math.round(rate * 10) / 10}%`;
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+export function truncate(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** 'NIST 800-53 rev 5: AC-2, AC-3; HIPAA: 164.312(a)(1)' for the given frameworks (all when omitted). */
+export function controlIds(requirement: RequirementRef, frameworks?: readonly string[]): string {
+  const entries = Object.entries(requirement.control_ids).filter(([framework, ids]) => ids.length && (!frameworks || frameworks.includes(framework)));
+  return entries.map(([framework, ids]) => `${framework}: ${ids.slice(0, 4).join(', ')}${ids.length > 4 ? ', …' : ''}`).join('; ');
+}
+
+function evidenceNote(requirement: RequirementRef): string {
+  return requirement.evidence_count ? plural(requirement.evidence_count, 'evidence document') : 'no evidence yet';
+}
+
+/** One requirement as a Markdown list item body: id, priority, status, text, then controls, owner and evidence. */
+export function requirementItem(requirement: RequirementRef, options: { frameworks?: readonly string[]; showDomain?: boolean } = {}): string {
+  const controls = controlIds(requirement, options.frameworks);
+  const details = [
+    options.showDomain ? requirement.domain_name : '',
+    controls,
+    `owner: ${requirement.owner_name ?? 'unassigned'}`,
+    evidenceNote(requirement),
+  ].filter(Boolean);
+  return `**Requirement ${requirement.id}** (${requirement.priority} priority, ${requirement.status}): ${truncate(requirement.text)} — ${details.join(' · ')}`;
+}
+
+export function numbered(items: readonly string[]): string[] {
+  return items.map((item, index) => `${index + 1}. ${item}`);
+}
+
+export function bulleted(items: readonly string[]): string[] {
+  return items.map((item) => `- ${item}`);
+}
+
+/** '40% compliant (60 of 150 requirements; 30 in progress, 60 not started)'. */
+export function countsSummary(counts: StatusCounts): string {
+  return `${percent(counts.compliance_rate)} compliant (${counts.compliant} of ${plural(counts.total, 'requirement')}; ${counts.in_progress} in progress, ${counts.not_started} not started)`;
+}
+
+/** Open items first for ranking: lower rate, then more not started, then more in progress. */
+export function byNeed<T extends StatusCounts>(a: T, b: T): number {
+  return a.compliance_rate - b.compliance_rate || b.not_started - a.not_started || b.in_progress - a.in_progress;
+}
+
+export function hasOpenItems(counts: StatusCounts): boolean {
+  return counts.not_started > 0 || counts.in_progress > 0;
+}
