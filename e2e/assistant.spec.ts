@@ -153,6 +153,6 @@ test.describe('AI Compliance Assistant', () => {
     await expect(tenantButton).toContainText(other);
     await expect(page.getByTestId('chat-message')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Welcome to the AI Compliance Assistant' })).toBeVisible();
-    await expect(page.getByText(`Ask about ${other}'s compliance rate`)).toBeVisible();
+    await expect(page.getByText(`Ask about the compliance rate, gaps, evidence and requirements of ${other}.`)).toBeVisible();
   });
 });

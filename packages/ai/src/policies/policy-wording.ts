@@ -42,7 +42,9 @@ export function shallStatement(requirement: Pick<PolicyRequirement, 'text' | 'so
     if (rest) return withFullStop(`${organization} shall ${rest}`);
     return `${organization} shall meet this customer contract obligation: “${text}”.`;
   }
-  return withFullStop(`${organization} shall ${lowerFirstWord(inOrganizationVoice(text, organization))}`);
+  // The organization is already the subject: "Acme shall have its approach …", not "… Acme's approach".
+  const possessive = text.replace(/\b[Tt]he organi[sz]ation[’']s\b/g, 'its');
+  return withFullStop(`${organization} shall ${lowerFirstWord(inOrganizationVoice(possessive, organization))}`);
 }
 
 const PLACEHOLDER = /\[(?:your |the )?(?:company|organi[sz]ation|org|client|business)(?: name)?\]/gi;

@@ -108,7 +108,7 @@ describe('writePolicy', () => {
     expect(statements).toContain('**4.1.1** Acme Corp shall assign a unique user ID to every person who accesses systems or data. *(Requirement 3.1; NIST 800-53 rev 5: IA-2, AC-2; ISO 27001: A.5.16)*');
     expect(statements).toContain('**4.1.2** Acme Corp shall require MFA for all remote network access. *(Requirement 3.7; NIST 800-53 rev 5: IA-2(1); customer contract: Beta MSA)*');
     expect(statements).toContain('**4.1.3** Acme Corp shall review privileged accounts every month. *(Requirement 3.22; from customer contracts: Beta MSA, Gamma DPA)*');
-    expect(statements).toContain('Acme Corp shall provide remote access only through Acme Corp’s managed VPN.');
+    expect(statements).toContain('Acme Corp shall provide remote access only through its managed VPN.');
   });
 
   it('lists each obligation with its contract, clause, quoted text and requirement', () => {
@@ -183,5 +183,14 @@ describe('statement wording', () => {
   it('rewrites supplier obligations and quotes contract text it cannot rewrite', () => {
     expect(shallStatement({ text: 'The Vendor (as processor) must encrypt backups', source_type: 'contract' }, 'Acme')).toBe('Acme shall encrypt backups.');
     expect(shallStatement({ text: 'Backups are encrypted.', source_type: 'contract' }, 'Acme')).toBe('Acme shall meet this customer contract obligation: “Backups are encrypted”.');
+  });
+
+  it('names the organization once as the subject of a catalog statement', () => {
+    expect(shallStatement({ text: 'Have the organization’s approach to security independently reviewed', source_type: 'framework' }, 'Acme')).toBe(
+      'Acme shall have its approach to security independently reviewed.',
+    );
+    expect(shallStatement({ text: 'Identify the personal data the organization processes', source_type: 'framework' }, 'Acme')).toBe(
+      'Acme shall identify the personal data Acme processes.',
+    );
   });
 });

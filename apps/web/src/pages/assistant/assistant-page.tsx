@@ -1,6 +1,5 @@
 import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useRef, useState } from 'react';
-import { Alert } from '../../components/alert';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { TenantGate } from '../../components/tenant-gate';
@@ -43,19 +42,14 @@ function TenantAssistant({ tenant }: { tenant: AccessibleTenant }) {
 
   return (
     <div>
-      <PageHeader title={TITLE} subtitle={`Answers come from ${tenant.name}'s requirements, evidence and contracts`} />
+      <PageHeader title={TITLE} subtitle={`Answers come from the requirements, evidence and contracts of ${tenant.name}`} />
       <Card className="flex h-[calc(100dvh-14rem)] min-h-[30rem] flex-col overflow-hidden">
         {chat.messages.length === 0 ? (
           <AssistantWelcome tenantName={tenant.name} onPick={pick} />
         ) : (
           <ChatMessageList messages={chat.messages} waiting={waitingForFirstPiece} />
         )}
-        {chat.error && (
-          <div className="border-t border-slate-200 px-4 pt-3 sm:px-6">
-            <Alert tone="error">{chat.error}</Alert>
-          </div>
-        )}
-        <ChatComposer value={input} onChange={setInput} onSend={send} pending={chat.pending} inputRef={inputRef} />
+        <ChatComposer value={input} onChange={setInput} onSend={send} pending={chat.pending} error={chat.error} inputRef={inputRef} />
       </Card>
     </div>
   );

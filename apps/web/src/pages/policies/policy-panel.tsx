@@ -87,8 +87,8 @@ export function PolicyPanel({ state, canEdit, onToggleEdit, onWorkingChange, onS
   const hasResult = !state.generating && !!state.meta;
   return (
     <Card className="min-w-0">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
-        <div className="min-w-0">
+      <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
+        <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold text-slate-900">{state.selected ?? 'Generated Policy'}</h2>
           {hasResult && state.meta && (
             <p className="mt-0.5 text-xs text-slate-500">
@@ -97,7 +97,7 @@ export function PolicyPanel({ state, canEdit, onToggleEdit, onWorkingChange, onS
           )}
         </div>
         {hasResult && (
-          <Button variant="secondary" size="sm" onClick={onToggleEdit} aria-pressed={state.editing}>
+          <Button variant="secondary" size="sm" onClick={onToggleEdit} aria-pressed={state.editing} className="shrink-0">
             <Icon name={state.editing ? 'document' : 'list'} className="h-4 w-4" />
             {state.editing ? 'Preview' : 'Edit'}
           </Button>
