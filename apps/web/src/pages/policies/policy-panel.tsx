@@ -92,7 +92,7 @@ export function PolicyPanel({ state, canEdit, onToggleEdit, onWorkingChange, onS
           <h2 className="text-base font-semibold text-slate-900">{state.selected ?? 'Generated Policy'}</h2>
           {hasResult && state.meta && (
             <p className="mt-0.5 text-xs text-slate-500">
-              Covers {state.meta.requirement_count} requirements · written by {state.meta.provider} ({state.meta.model})
+              Covers {state.meta.requirement_count} requirements · written by {state.meta.provider} / {state.meta.model}
             </p>
           )}
         </div>
