@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { POLICY_TEMPLATES } from '@compliance/catalog/policy-templates';
+import { SUGGESTED_QUESTIONS } from '@compliance/contracts/assistant';
 import { connectDatabase } from '@compliance/db/connect';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
 import { createAiEngine } from '@compliance/ai/engine';
@@ -18,14 +19,6 @@ import { measure } from './http-timing';
 import { seedLargeDataset } from './large-dataset';
 
 const PASSWORD = 'Bench-Password-2026';
-const QUESTIONS = [
-  'What is our overall compliance rate?',
-  'Which domains need the most attention?',
-  'What are the gaps in NIST 800-53 rev 5?',
-  'What types of evidence do we have?',
-  'How can I improve our compliance score?',
-  'What are our top priority requirements?',
-];
 
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');
@@ -65,7 +58,7 @@ try {
   await measure('POST /api/policies/generate (Physical Security Policy)', 20, post('/api/policies/generate', { policy_type: 'Physical Security Policy', frameworks: [], include_contracts: true }), '≤ 5 s');
   const { content } = (await (await post('/api/policies/generate', { policy_type: largest.name, frameworks: [], include_contracts: true })()).json()) as { content: string };
   await measure('POST /api/policies/save-to-evidence', 20, post('/api/policies/save-to-evidence', { policy_type: largest.name, content }), '≤ 1 s');
-  for (const question of QUESTIONS) {
+  for (const question of SUGGESTED_QUESTIONS) {
     await measure(`POST /api/assistant/chat "${question}"`, 20, post('/api/assistant/chat', { messages: [{ role: 'user', content: question }] }), '≤ 2 s');
   }
   console.log(`\n${POLICY_TEMPLATES.length} policies generated once each: ${(sizes / POLICY_TEMPLATES.length / 1024).toFixed(1)} KiB of Markdown on average; the largest (${largest.name}) ${(largest.chars / 1024).toFixed(1)} KiB.`);

@@ -212,6 +212,22 @@ describe('the openai provider, against a loopback OpenAI-protocol server', () =>
     expect(fake.requests.length).toBe(before);
   });
 
+  it('tells the user plainly when the provider is down: 503 on REST, an error event on the stream', async () => {
+    fake.behaviour.failFirst = { count: 1_000, status: 500 };
+    try {
+      expectError(await ask(session, 'What is our overall compliance rate?', own.id, app.app), 503, 'The AI assistant could not answer right now. Please try again in a moment.');
+      const res = await app.app.inject({
+        method: 'GET',
+        url: `/trpc/assistant.stream?input=${encodeURIComponent(JSON.stringify({ tenant_id: own.id, messages: [{ role: 'user', content: 'What is our overall compliance rate?' }] }))}`,
+        headers: { cookie: session.cookie, accept: 'text/event-stream' },
+      });
+      expect(res.body).toContain('"type":"error","detail":"The AI assistant could not answer right now. Please try again in a moment."');
+      expect(res.body).not.toContain('"type":"done"');
+    } finally {
+      fake.behaviour.failFirst = undefined;
+    }
+  });
+
   it('drafts a policy that still covers every requirement', async () => {
     const res = await api(app.app, session, 'POST', `/api/policies/generate?tenant_id=${own.id}`, { policy_type: 'Incident Response Policy', frameworks: ['NIST 800-53'] });
     expect(res.statusCode, res.body).toBe(200);

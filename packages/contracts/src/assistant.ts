@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { tenantIdQuery } from './requirements';
 
+/** The six suggested questions of the assistant's welcome (spec: AI Compliance Assistant). */
+export const SUGGESTED_QUESTIONS = [
+  'What is our overall compliance rate?',
+  'Which domains need the most attention?',
+  'What are the gaps in NIST 800-53 rev 5?',
+  'What types of evidence do we have?',
+  'How can I improve our compliance score?',
+  'What are our top priority requirements?',
+] as const;
+
 export const CHAT_ROLES = ['user', 'assistant'] as const;
 /** One message; long enough for a pasted clause or a long answer, short enough to keep a request small. */
 export const CHAT_MESSAGE_MAX_CHARS = 8_000;
@@ -35,9 +45,14 @@ export const chatOutput = z.object({
 });
 export type ChatOutput = z.infer<typeof chatOutput>;
 
-/** What the streaming call yields: pieces of the answer as they are written, then the whole answer. */
+/**
+ * What the streaming call yields: pieces of the answer as they are written, then the whole answer, or
+ * the user-facing detail of a failure (sent as an event, so the client's link does not reconnect and
+ * ask again).
+ */
 export const chatStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
   chatOutput.extend({ type: z.literal('done') }),
+  z.object({ type: z.literal('error'), detail: z.string() }),
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEvent>;

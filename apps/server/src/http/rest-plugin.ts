@@ -71,8 +71,10 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
     try {
       const body = JSON.parse(payload) as { detail?: string; message?: string; code?: string; data?: { detail?: string } };
       // tRPC errors carry data.detail; Fastify's own (bad JSON, body too large, media type) already carry detail.
+      // A 500 never shows its message; 503 and 504 come only from AppErrors, whose details are written for users.
+      const given = body.data?.detail ?? body.detail;
       const detail =
-        reply.statusCode >= 500 ? 'Internal server error' : (body.data?.detail ?? body.detail ?? body.message ?? 'Request failed');
+        reply.statusCode === 500 || (reply.statusCode > 500 && !given) ? 'Internal server error' : (given ?? body.message ?? 'Request failed');
       return JSON.stringify({ detail, code: body.code });
     } catch {
       return payload;

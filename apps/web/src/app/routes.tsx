@@ -1,5 +1,5 @@
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AssistantPage } from '../pages/assistant/assistant-page';
 import { AuditLogsPage } from '../pages/audit-logs/audit-logs-page';
 import { ContractAnalyzerPage } from '../pages/contracts/contract-analyzer-page';
 import { CustomerAdminPage } from '../pages/customer-admin/customer-admin-page';
@@ -9,12 +9,20 @@ import { MyDashboardPage } from '../pages/dashboard/my-dashboard-page';
 import { EvidenceLibraryPage } from '../pages/evidence/evidence-library-page';
 import { LoginPage } from '../pages/login/login-page';
 import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
-import { PolicyGeneratorPage } from '../pages/policies/policy-generator-page';
 import { SecurityRequirementsPage } from '../pages/requirements/security-requirements-page';
 import { RollupPage } from '../pages/rollup/rollup-page';
 import { UserManagementPage } from '../pages/users/user-management-page';
 import { ProductAdminOnly } from './product-admin-only';
 import { ProtectedShell } from './protected-shell';
+
+// The two AI screens carry the Markdown renderer (and the DOCX writer, loaded on first download):
+// they load on first visit so the other screens do not pay for them.
+const AssistantPage = lazy(() => import('../pages/assistant/assistant-page').then((m) => ({ default: m.AssistantPage })));
+const PolicyGeneratorPage = lazy(() => import('../pages/policies/policy-generator-page').then((m) => ({ default: m.PolicyGeneratorPage })));
+
+function OnDemand({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="p-6 text-sm text-slate-500">Loading...</p>}>{children}</Suspense>;
+}
 
 /** The route table of spec section 2. Everything except /login needs a session. */
 export function AppRoutes() {
@@ -26,10 +34,10 @@ export function AppRoutes() {
         <Route path="dashboard" element={<HomeRedirect />} />
         <Route path="my-dashboard" element={<MyDashboardPage />} />
         <Route path="requirements" element={<SecurityRequirementsPage />} />
-        <Route path="assistant" element={<AssistantPage />} />
+        <Route path="assistant" element={<OnDemand><AssistantPage /></OnDemand>} />
         <Route path="contracts" element={<ContractAnalyzerPage />} />
         <Route path="evidence" element={<EvidenceLibraryPage />} />
-        <Route path="policies" element={<PolicyGeneratorPage />} />
+        <Route path="policies" element={<OnDemand><PolicyGeneratorPage /></OnDemand>} />
         <Route path="organizations" element={<OrganizationManagementPage />} />
         <Route path="organizations/:orgId/rollup" element={<RollupPage />} />
         <Route path="users" element={<UserManagementPage />} />

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SUGGESTED_QUESTIONS as SUGGESTIONS } from '@compliance/contracts/assistant';
 import { checkScope, lastQuestion, refusalMessage, type ScopeContext } from './scope-guard';
 
 const context: ScopeContext = { tenant_name: 'Acme Health', organization_name: 'Acme Group', other_tenants: ['Globex Retail'] };
 const noOthers: ScopeContext = { ...context, other_tenants: [] };
 const PLAIN = "I can only use data of Acme Health (Acme Group). I can't share or look up information about other tenants or organizations.";
-
-const SUGGESTIONS = [
-  'What is our overall compliance rate?',
-  'Which domains need the most attention?',
-  'What are the gaps in NIST 800-53 rev 5?',
-  'What types of evidence do we have?',
-  'How can I improve our compliance score?',
-  'What are our top priority requirements?',
-];
 
 const ORDINARY = [
   ...SUGGESTIONS,

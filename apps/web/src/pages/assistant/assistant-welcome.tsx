@@ -1,14 +1,6 @@
+import { SUGGESTED_QUESTIONS } from '@compliance/contracts/assistant';
 import { Icon } from '../../layout/nav-icons';
 
-/** The six suggested questions of the spec, phrased as questions. */
-export const SUGGESTED_QUESTIONS = [
-  'What is our overall compliance rate?',
-  'Which domains need the most attention?',
-  'What are the gaps in NIST 800-53 rev 5?',
-  'What types of evidence do we have?',
-  'How can I improve our compliance score?',
-  'What are our top priority requirements?',
-] as const;
 
 /** The empty conversation: a welcome and the suggested questions (a click fills the input; it does not send). */
 export function AssistantWelcome({ tenantName, onPick }: { tenantName: string; onPick: (question: string) => void }) {

@@ -36,7 +36,7 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
       <div className="max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <MarkdownView compact>{message.content}</MarkdownView>
       </div>
-      {message.sources && message.sources.length > 0 && (
+      {message.sources && message.sources.length > 0 && !CITES_SOURCES.test(message.content) && (
         <p data-testid="chat-sources" className="max-w-[85%] px-1 text-xs text-slate-400">
           Sources: {message.sources.join(', ')}
         </p>
@@ -44,6 +44,9 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
     </li>
   );
 }
+
+/** An answer that already ends with its sources needs no second line for them. */
+const CITES_SOURCES = /\bSources?:/;
 
 /** The conversation, newest at the bottom; the view follows each new message and each new piece of an answer. */
 export function ChatMessageList({ messages, waiting }: { messages: ConversationMessage[]; waiting: boolean }) {

@@ -60,12 +60,13 @@ export function useAssistantChat(tenantId: string) {
       unsubscribe();
       setPending(false);
     };
-    const fail = (reason: unknown) => {
+    const failWith = (message: string) => {
       if (settled) return;
       settle();
       setMessages((current) => current.filter((m) => m.id !== answerId));
-      setError(failureMessage(reason, CHAT_FAILED));
+      setError(message);
     };
+    const fail = (reason: unknown) => failWith(failureMessage(reason, CHAT_FAILED));
     const timer = setTimeout(() => fail(null), ANSWER_LIMIT_MS);
 
     const subscription = client.assistant.stream.subscribe(
@@ -76,6 +77,10 @@ export function useAssistantChat(tenantId: string) {
           if (event.type === 'delta') {
             answer += event.text;
             showAnswer({ content: answer, streaming: true });
+            return;
+          }
+          if (event.type === 'error') {
+            failWith(event.detail);
             return;
           }
           settle();
