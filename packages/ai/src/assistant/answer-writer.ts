@@ -21,6 +21,11 @@ export class AnswerWriter {
     return this.input.context.tenant_name;
   }
 
+  /** "Acme Health's", "Acme Hospitals'". */
+  get tenantPossessive(): string {
+    return /s$/i.test(this.tenant) ? `${this.tenant}'` : `${this.tenant}'s`;
+  }
+
   get organization(): string {
     return this.input.context.organization_name;
   }
@@ -53,7 +58,7 @@ export class AnswerWriter {
     const sources = this.sources.list();
     if (sources.length) {
       this.line();
-      this.line(`_Source: ${this.tenant}'s compliance data (${sources.join('; ')})._`);
+      this.line(`_Source: ${this.tenantPossessive} compliance data (${sources.join('; ')})._`);
     }
     return { text: this.lines.join('\n'), sources };
   }

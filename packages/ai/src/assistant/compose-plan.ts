@@ -12,12 +12,13 @@ export async function composeImprovementPlan(writer: AnswerWriter): Promise<void
     writer.line(`${writer.tenant} has no requirements yet. Start by assigning its frameworks, then work through the requirement list.`);
     return;
   }
-  writer.line(`**How to raise ${writer.tenant}'s compliance rate** (now ${percent(summary.compliance_rate)}: ${summary.compliant} of ${plural(summary.total_requirements, 'requirement')} Compliant)`);
+  writer.line(`**How to raise ${writer.tenantPossessive} compliance rate** (now ${percent(summary.compliance_rate)}: ${summary.compliant} of ${plural(summary.total_requirements, 'requirement')} Compliant)`);
   let step = 0;
   const section = (title: string) => {
     step += 1;
     writer.line();
     writer.line(`**${step}. ${title}**`);
+    writer.line();
   };
 
   const top = await writer.call('list_top_priority_requirements', { limit: 50 });
@@ -33,6 +34,7 @@ export async function composeImprovementPlan(writer: AnswerWriter): Promise<void
   if (quickWins.length) {
     section(`Quick wins: evidence is already linked (${inProgress.total} in progress, ${notStarted.total} not started)`);
     writer.list(quickWins.map((r) => `- Requirement ${r.id} (${r.status}, ${plural(r.evidence_count, 'evidence document')}): ${truncate(r.text, 100)}`));
+    writer.line();
     writer.line('Review the linked evidence and mark each requirement Compliant when it meets the requirement.');
   }
 
@@ -87,14 +89,14 @@ function suggestions(writer: AnswerWriter): string[] {
 export function composeHelp(writer: AnswerWriter, greeting: boolean): void {
   const frameworks = writer.input.context.frameworks;
   writer.line(
-    `${greeting ? 'Hello! ' : ''}I'm the AI Compliance Assistant for **${writer.tenant}** (${writer.organization}). I answer from ${writer.tenant}'s compliance data only${frameworks.length ? ` (frameworks: ${frameworks.join(', ')})` : ''}. You can ask, for example:`,
+    `${greeting ? 'Hello! ' : ''}I'm the AI Compliance Assistant for **${writer.tenant}** (${writer.organization}). I answer from ${writer.tenantPossessive} compliance data only${frameworks.length ? ` (frameworks: ${frameworks.join(', ')})` : ''}. You can ask, for example:`,
   );
   writer.line();
   writer.list(suggestions(writer));
 }
 
 export function composeUnknown(writer: AnswerWriter): void {
-  writer.line(`I can't answer that from ${writer.tenant}'s compliance data, and I won't guess. I can answer questions like these:`);
+  writer.line(`I can't answer that from ${writer.tenantPossessive} compliance data, and I won't guess. I can answer questions like these:`);
   writer.line();
   writer.list(suggestions(writer));
 }

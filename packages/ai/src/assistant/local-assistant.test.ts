@@ -97,7 +97,7 @@ describe('local assistant: the six suggested questions', () => {
   it.each(['How can I improve our compliance score?', 'What should we focus on next?', 'How do we raise our compliance rate?'])('improvement plan: "%s"', async (question) => {
     const answer = await ask(question);
     expect(answer.text).toContain("**How to raise Acme Health's compliance rate** (now 41.7%: 45 of 120 requirements Compliant)");
-    expect(answer.text).toMatch(/\*\*1\. Start the high-priority requirements that have not started\*\*\n- Requirement 3\.4 .*\n- Requirement 4\.2 .*\n- Requirement 13\.1 /);
+    expect(answer.text).toMatch(/\*\*1\. Start the high-priority requirements that have not started\*\*\n\n- Requirement 3\.4 .*\n- Requirement 4\.2 .*\n- Requirement 13\.1 /);
     expect(answer.text).toContain('**2. Quick wins: evidence is already linked (3 in progress, 1 not started)**');
     expect(answer.text).toContain('- Requirement 10.2 (In Progress, 1 evidence document)');
     expect(answer.text).toContain('- Physical Security: 0% compliant, 2 not started, 0 in progress');

@@ -46,7 +46,7 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
 }
 
 /** An answer that already ends with its sources needs no second line for them. */
-const CITES_SOURCES = /\bSources?:/;
+const CITES_SOURCES = /(?:^|[^A-Za-z])Sources?:/m;
 
 /** The conversation, newest at the bottom; the view follows each new message and each new piece of an answer. */
 export function ChatMessageList({ messages, waiting }: { messages: ConversationMessage[]; waiting: boolean }) {
