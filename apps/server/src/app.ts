@@ -5,6 +5,10 @@ import { healthRoutes } from './http/health-routes';
 import { restPlugin } from './http/rest-plugin';
 import { addSecurityHeaders } from './http/security-headers';
 import { webPlugin } from './http/web-plugin';
+import { genReqId, loggerOptions } from './observability/logging';
+import { type ServerMetrics, createServerMetrics } from './observability/metrics';
+import { addObservability } from './observability/metrics-routes';
+import { queueDashboard } from './observability/queue-dashboard';
 import { appRouter } from './routers/app-router';
 import { type AppDeps, contextFactory } from './trpc/context';
 
@@ -12,17 +16,24 @@ export interface BuildOptions {
   deps: AppDeps;
   databaseKind: string;
   logger?: boolean;
+  /** The process's metrics (start.ts shares them with the in-process queue); a fresh set when omitted. */
+  metrics?: ServerMetrics;
+  /** Where JSON log lines go (stdout by default; tests capture them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole HTTP surface: health, /trpc, the /api REST facade and the web app. */
-export async function buildApp({ deps, databaseKind, logger = true }: BuildOptions) {
+export async function buildApp({ deps, databaseKind, logger = true, metrics = createServerMetrics(), logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? { level: deps.config.logLevel } : false,
+    logger: logger ? loggerOptions(deps.config.logLevel, logStream) : false,
+    genReqId,
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   addSecurityHeaders(app);
+  metrics.watchQueue(deps.queue, deps.db);
+  addObservability(app, { metrics, token: deps.config.metricsToken });
   await app.register(cookie);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -38,12 +49,13 @@ export async function buildApp({ deps, databaseKind, logger = true }: BuildOptio
     trpcOptions: {
       router: appRouter,
       createContext: contextFactory(deps),
-      onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+      onError: ({ error, req }: { error: { code: string; cause?: unknown }; req?: { log?: typeof app.log } }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') (req?.log ?? app.log).error({ err: error.cause ?? error }, 'tRPC call failed');
       },
     },
   });
   await app.register(restPlugin, { prefix: '/api', deps });
+  await app.register(queueDashboard, { deps });
   await app.register(webPlugin, { webDist: deps.config.webDist });
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DEMO_PASSWORD } from '@compliance/domain/demo/demo-data';
+import { mfaSettings } from '@compliance/domain/mfa/secret-box';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -49,12 +50,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    /** Set: GET /metrics needs `Authorization: Bearer <token>`; unset: open (a cluster-internal scrape). */
+    metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY === 'true',
     /** Set: jobs go to BullMQ on Redis and apps/worker runs them; unset: the server runs them in-process. */
     redisUrl: env.REDIS_URL || undefined,
     jobConcurrency: int('JOB_CONCURRENCY', 2),
     uploadMaxBytes: int('UPLOAD_MAX_MB', 25) * 1024 * 1024,
     ai: aiConfig(env),
+    /** The issuer authenticator apps show, and the key that seals TOTP secrets at rest. */
+    mfa: mfaSettings(env.MFA_ISSUER || 'Compliance Platform', env.MFA_ENCRYPTION_KEY || undefined),
+    /** Length of MFA_ENCRYPTION_KEY (0 = unset: a public development key, refused in production). */
+    mfaKeyLength: (env.MFA_ENCRYPTION_KEY ?? '').length,
   };
 }
 
@@ -70,5 +77,6 @@ export function configProblems(config: ServerConfig): string[] {
     problems.push('ADMIN_PASSWORD must not be the demo password');
   }
   if (config.adminPassword && config.adminPassword.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  if (config.mfaKeyLength < 32) problems.push('NODE_ENV=production requires MFA_ENCRYPTION_KEY of at least 32 characters (it encrypts MFA secrets)');
   return problems;
 }

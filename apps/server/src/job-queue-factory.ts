@@ -5,16 +5,17 @@ import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
+import type { JobObserver } from '@compliance/domain/jobs/job-runner';
 import type { ServerConfig } from './env';
 
 /**
  * With REDIS_URL the server only adds jobs to BullMQ and apps/worker runs them; without it (the
  * embedded default) the same processors run inside the server, and unfinished jobs are resumed.
  */
-export async function createJobQueue(config: ServerConfig, db: Kysely<Database>): Promise<{ queue: JobQueue; engine: AiEngine }> {
+export async function createJobQueue(config: ServerConfig, db: Kysely<Database>, observer?: JobObserver): Promise<{ queue: JobQueue; engine: AiEngine }> {
   const engine = createAiEngine(config.ai);
   if (config.redisUrl) return { queue: new BullMqQueue(config.redisUrl), engine };
-  const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency);
+  const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency, observer);
   await queue.recover();
   return { queue, engine };
 }

@@ -5,6 +5,7 @@ import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/see
 import { buildApp } from './app';
 import type { ServerConfig } from './env';
 import { createJobQueue } from './job-queue-factory';
+import { createServerMetrics } from './observability/metrics';
 
 /** Connects, migrates, seeds (demo outside production, first admin in production) and builds the app. */
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
@@ -17,8 +18,9 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   } else {
     seeded = await seedDemoIfEmpty(handle.db, config.demoPassword);
   }
-  const { queue, engine } = await createJobQueue(config, handle.db);
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: options.logger });
+  const metrics = createServerMetrics();
+  const { queue, engine } = await createJobQueue(config, handle.db, metrics.jobObserver);
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: options.logger, metrics });
   app.addHook('onClose', async () => {
     await queue.close();
     await handle.close();

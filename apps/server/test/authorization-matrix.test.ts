@@ -4,6 +4,7 @@ import { type Call, ROLES, type Role, type SignedRole, type World, buildWorld, c
 import { type TestApp, api, createTestApp, login } from './helpers/test-app';
 import { PASSWORD, createOrganization, createTenant, createUser, unique } from './helpers/factories';
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';
+import { ACCESS_ROWS, PUBLIC } from './helpers/matrix-access';
 
 /**
  * Every procedure of the router, called through the REST facade by every kind of caller (design
@@ -324,6 +325,7 @@ const MATRIX: Record<string, Row> = {
     crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { ...CHAT_REQUEST, tenant_id: A2(w).id } }) },
     crossOrg: { as: 'admin', status: 403, call: (w) => ({ input: CHAT_REQUEST, headers: { 'x-tenant-id': B1(w).id } }) },
   },
+  ...ACCESS_ROWS,
   'audit.list': {
     expect: ALL,
     call: () => ({ input: { limit: '500' } }),
@@ -366,13 +368,13 @@ describe.each(procedures.map((p) => [p.name, p] as const))('%s', (name, procedur
 
   it.each(ROLES)('as %s', async (role) => {
     const res = await run(role, await row().call(world, role));
-    const expected = role === 'none' ? (name === 'auth.login' ? 200 : 401) : row().expect[role];
+    const expected = role === 'none' ? (PUBLIC.has(name) ? 200 : 401) : row().expect[role];
     expect(res.statusCode, `${procedure.openapi!.method} ${procedure.openapi!.path} as ${role}: ${res.body.slice(0, 300)}`).toBe(expected);
     if (expected >= 400) {
       expect(typeof res.json().detail).toBe('string');
       expectAbsent(res, everyName(world).filter((token) => role === 'none' || !Object.values(world.users[role]).includes(token)));
     }
-    if (role === 'none' && name !== 'auth.login') expect(res.json().detail).toBe('Not authenticated. Please log in.');
+    if (role === 'none' && !PUBLIC.has(name)) expect(res.json().detail).toBe('Not authenticated. Please log in.');
   });
 
   it('cross-tenant: a user of tenant A1 learns and changes nothing of tenant A2', async () => {

@@ -1,3 +1,10 @@
+function metricsPort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 9464;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('WORKER_METRICS_PORT must be a port number (0 disables)');
+  return port;
+}
+
 /** The worker's configuration: every environment variable it reads, in one place. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
   const concurrency = Number(env.WORKER_CONCURRENCY ?? 2);
@@ -13,6 +20,9 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
     lockDurationMs: env.WORKER_LOCK_MS ? Number(env.WORKER_LOCK_MS) : undefined,
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
     queuePrefix: env.QUEUE_PREFIX || undefined,
+    /** GET /metrics and /healthz on this port (0 disables); METRICS_TOKEN as on the server. */
+    metricsPort: metricsPort(env.WORKER_METRICS_PORT),
+    metricsToken: env.METRICS_TOKEN || undefined,
     ai: {
       provider: env.AI_PROVIDER === 'openai' ? ('openai' as const) : ('local' as const),
       baseUrl: env.OPENAI_BASE_URL || undefined,

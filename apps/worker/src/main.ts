@@ -1,14 +1,15 @@
 import { loadWorkerConfig } from './env';
+import { jsonLog } from './log';
 import { startWorker } from './worker';
 
 const config = loadWorkerConfig();
-const log = (line: string) => console.log(JSON.stringify({ time: new Date().toISOString(), msg: line }));
+const log = jsonLog();
 
 let worker;
 try {
   worker = await startWorker(config, log);
 } catch (error) {
-  console.error((error as Error).message);
+  log((error as Error).message, {}, 'error');
   process.exit(1);
 }
 

@@ -31,6 +31,12 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     pool.on('error', () => {
       // An idle client lost its connection (server restart); the pool replaces it on next use.
     });
+    pool.on('connect', (client) => {
+      client.on('error', () => {
+        // A checked-out client lost its connection: its pending query rejects and the transaction
+        // fails with that error; without a listener the event itself would crash the process.
+      });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
     return {

@@ -28,6 +28,7 @@ export interface OrganizationsTable {
   logo_url: string | null;
   description: string | null;
   is_active: Generated<boolean>;
+  require_mfa: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -217,6 +218,50 @@ export interface JobsTable {
   updated_at: UpdatedAt;
 }
 
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  /** The first characters of the token, shown in lists so a person can tell tokens apart. */
+  token_prefix: string;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface MfaFactorsTable {
+  user_id: string;
+  /** AES-256-GCM of the base32 TOTP secret; never returned after enrolment. */
+  secret_encrypted: string;
+  /** Null while an enrolment waits for its first code. */
+  confirmed_at: Date | null;
+  /** The last accepted time step: a code of that step or earlier is a replay. */
+  last_used_step: ColumnType<string | number | null, number | null, number | null>;
+  created_at: CreatedAt;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export type LoginChallengePurpose = 'mfa' | 'enroll';
+
+export interface LoginChallengesTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  purpose: LoginChallengePurpose;
+  remember_me: boolean;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -234,6 +279,10 @@ export interface Database {
   contract_obligations: ContractObligationsTable;
   evidence_links: EvidenceLinksTable;
   jobs: JobsTable;
+  api_tokens: ApiTokensTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -93,8 +93,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
   await app.register(fastifyTRPCOpenApiPlugin, {
     router: appRouter,
     createContext: contextFactory(opts.deps),
-    onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error }, 'REST call failed');
+    onError: ({ error, req }: { error: { code: string; cause?: unknown }; req?: { log?: typeof app.log } }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') (req?.log ?? app.log).error({ err: error.cause ?? error }, 'REST call failed');
     },
   });
 }

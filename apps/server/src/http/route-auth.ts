@@ -1,20 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
-import { actorFromSession, authenticate } from '@compliance/domain/auth/session-service';
+import { actorFromSession } from '@compliance/domain/auth/session-service';
 import { AppError, APP_ERROR_STATUS } from '@compliance/domain/errors';
 import type { AppDeps } from '../trpc/context';
-import { CSRF_HEADER, SESSION_COOKIE } from './cookies';
+import { CSRF_HEADER } from './cookies';
 import { requestedTenant } from './requested-tenant';
+import { resolveSession } from './resolve-session';
 
 /**
  * The checks a procedure gets from its builders, for plain routes (uploads, downloads, exports):
- * a session, the CSRF token and same origin on state changes, and the tenant the call works in.
+ * a session or API token, the CSRF token and same origin on cookie state changes, and the tenant the call works in.
  */
 export async function authenticateRoute(req: FastifyRequest, deps: AppDeps, options: { mutation: boolean }) {
-  const token = req.cookies?.[SESSION_COOKIE];
-  const session = token ? await authenticate(deps.db, token) : null;
-  if (!session) throw new AppError('UNAUTHORIZED', 'Not authenticated. Please log in.');
-  if (options.mutation) {
+  const { session, failure } = await resolveSession(req, deps.db);
+  if (!session) throw new AppError('UNAUTHORIZED', failure);
+  if (options.mutation && session.via === 'cookie') {
     if (req.headers[CSRF_HEADER] !== session.csrfToken) {
       throw new AppError('FORBIDDEN', 'Missing or invalid CSRF token. Reload the page and try again.');
     }

@@ -2,12 +2,14 @@ import { assistantRouter } from './assistant-router';
 import { auditRouter } from './audit-router';
 import { contractsRouter, evidenceRouter } from './documents-router';
 import { jobsRouter } from './jobs-router';
+import { mfaRouter } from './mfa-router';
 import { authRouter } from './auth-router';
 import { organizationsRouter } from './organizations-router';
 import { policiesRouter } from './policies-router';
 import { reportsRouter } from './reports-router';
 import { requirementsRouter } from './requirements-router';
 import { tenantsRouter } from './tenants-router';
+import { tokensRouter } from './tokens-router';
 import { usersRouter } from './users-router';
 import { router } from '../trpc/trpc';
 
@@ -24,6 +26,8 @@ export const appRouter = router({
   jobs: jobsRouter,
   policies: policiesRouter,
   assistant: assistantRouter,
+  mfa: mfaRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { loginStepOutput } from '@compliance/contracts/access';
 import {
   loginInput,
-  loginOutput,
   logoutInput,
   meOutput,
   selectOrganizationInput,
@@ -18,22 +18,27 @@ import {
 } from '@compliance/domain/auth/session-service';
 import { toUser } from '@compliance/domain/users/user-mapper';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies';
-import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
+import { authedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
 
 const tags = ['auth'];
 
 export const authRouter = router({
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/login', tags, summary: 'Log in; sets the session cookie' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/login', tags, summary: 'Log in; sets the session cookie, or answers the MFA step it waits for' } })
     .input(loginInput)
-    .output(loginOutput)
+    .output(loginStepOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await login(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle);
-      setSessionCookies(ctx.res, session, ctx.deps.config.secureCookies);
-      return { user: session.user };
+      const outcome = await login(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle);
+      if (!outcome.session) {
+        return outcome.purpose === 'mfa'
+          ? { mfa_required: true as const, challenge: outcome.challenge }
+          : { mfa_enrollment_required: true as const, challenge: outcome.challenge };
+      }
+      setSessionCookies(ctx.res, outcome.session, ctx.deps.config.secureCookies);
+      return { user: outcome.session.user };
     }),
 
-  logout: authedProcedure
+  logout: sessionProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'End the session on the server' } })
     .input(logoutInput)
     .output(successOutput)
@@ -49,13 +54,13 @@ export const authRouter = router({
     .output(meOutput)
     .query(({ ctx }) => ({ user: toUser(ctx.session.caller.user), ...currentSelection(ctx.session) })),
 
-  selectTenant: authedProcedure
+  selectTenant: sessionProcedure
     .meta({ openapi: { method: 'PUT', path: '/auth/current-tenant', tags, summary: 'Change the current tenant' } })
     .input(selectTenantInput)
     .output(selectionOutput)
     .mutation(({ ctx, input }) => selectTenant(ctx.deps.db, ctx.session, input.tenant_id, ctx.meta)),
 
-  selectOrganization: authedProcedure
+  selectOrganization: sessionProcedure
     .meta({ openapi: { method: 'PUT', path: '/auth/current-organization', tags, summary: 'Change the current organization' } })
     .input(selectOrganizationInput)
     .output(selectionOutput)

@@ -2,11 +2,11 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { type AuthenticatedSession, authenticate } from '@compliance/domain/auth/session-service';
+import type { AuthenticatedSession } from '@compliance/domain/auth/session-service';
 import type { AiEngine } from '@compliance/ai/engine';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { ServerConfig } from '../env';
-import { SESSION_COOKIE } from '../http/cookies';
+import { resolveSession } from '../http/resolve-session';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -20,19 +20,21 @@ export interface Context {
   res: FastifyReply;
   deps: AppDeps;
   session: AuthenticatedSession | null;
+  /** The 401 detail when there is no session (why a bearer token was refused). */
+  authFailure: string;
   meta: { ip: string; userAgent: string | null };
 }
 
 /** One context for both transports: /trpc and the REST facade hand us Fastify's request and reply. */
 export function contextFactory(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
-    const token = req.cookies?.[SESSION_COOKIE];
-    const session = token ? await authenticate(deps.db, token) : null;
+    const { session, failure } = await resolveSession(req, deps.db);
     return {
       req,
       res,
       deps,
       session,
+      authFailure: failure,
       meta: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
     };
   };

@@ -60,11 +60,14 @@ export const publicProcedure = t.procedure.use(mapErrors).use(async ({ ctx, type
   return next();
 });
 
-/** Requires a session; cookie-authenticated mutations must echo the session's CSRF token. */
+/**
+ * Requires a session or a personal API token; cookie-authenticated mutations must echo the session's
+ * CSRF token (a bearer call carries no cookie, so a foreign page cannot make one for the user).
+ */
 export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
   const { session } = ctx;
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated. Please log in.' });
-  if (type === 'mutation' || !SAFE_METHODS.has(ctx.req.method)) {
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authFailure });
+  if (session.via === 'cookie' && (type === 'mutation' || !SAFE_METHODS.has(ctx.req.method))) {
     if (ctx.req.headers[CSRF_HEADER] !== session.csrfToken) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Missing or invalid CSRF token. Reload the page and try again.' });
     }
@@ -78,4 +81,12 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInp
   const fromInput = raw && typeof raw === 'object' && typeof raw.tenant_id === 'string' ? raw.tenant_id : null;
   const tenantId = resolveTenantId(ctx.actor.caller, requestedTenant(ctx.req, fromInput), ctx.actor.currentTenantId);
   return next({ ctx: { tenantId } });
+});
+
+/** Only a browser session: managing tokens, MFA and the session itself, so a leaked token cannot mint more. */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.session.via !== 'cookie') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in browser session; API tokens cannot perform it.' });
+  }
+  return next();
 });

@@ -10,6 +10,7 @@ import { EvidenceLibraryPage } from '../pages/evidence/evidence-library-page';
 import { LoginPage } from '../pages/login/login-page';
 import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
 import { SecurityRequirementsPage } from '../pages/requirements/security-requirements-page';
+import { SecurityPage } from '../pages/security/security-page';
 import { RollupPage } from '../pages/rollup/rollup-page';
 import { UserManagementPage } from '../pages/users/user-management-page';
 import { ProductAdminOnly } from './product-admin-only';
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="organizations/:orgId/rollup" element={<RollupPage />} />
         <Route path="users" element={<UserManagementPage />} />
         <Route path="audit-logs" element={<AuditLogsPage />} />
+        <Route path="security" element={<SecurityPage />} />
         <Route
           path="customer-admin"
           element={

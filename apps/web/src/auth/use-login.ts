@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import type { User } from '@compliance/contracts/auth';
 import { failureMessage } from '../components/error-detail';
 import { trpc } from '../lib/trpc';
 import { storeSignedInUser } from './browser-storage';
@@ -13,33 +15,31 @@ export interface Credentials {
   rememberMe: boolean;
 }
 
+/** The second step a login waits for: a code, or enrolment an organization requires. */
+export interface LoginChallenge {
+  kind: 'mfa' | 'enroll';
+  challenge: string;
+}
+
 export const EMPTY_CREDENTIALS_MESSAGE = 'Please enter username and password';
+const EMPTY_CODE_MESSAGE = 'Please enter the authentication code';
 const REFUSED_MESSAGE = 'Login failed';
 const NETWORK_MESSAGE = 'An error occurred during login. Please try again.';
 
 /**
- * Signs in. Resolves to an error message for the form, or null once the browser is on its way to
- * the user's landing page. Empty fields are refused here and nothing is sent.
+ * Signs in. Each step resolves to an error message for the form, or null once it succeeded: the
+ * browser is then on its way to the user's landing page, or the form shows the second step.
+ * Empty fields are refused here and nothing is sent.
  */
 export function useLogin() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation();
+  const loginMfa = trpc.mfa.login.useMutation();
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
-  async function submit(credentials: Credentials): Promise<string | null> {
-    if (!credentials.username.trim() || !credentials.password) return EMPTY_CREDENTIALS_MESSAGE;
-    let result;
-    try {
-      result = await login.mutateAsync({
-        username: credentials.username.trim(),
-        password: credentials.password,
-        remember_me: credentials.rememberMe,
-      });
-    } catch (error) {
-      return failureMessage(error, REFUSED_MESSAGE, NETWORK_MESSAGE);
-    }
-    const { user } = result;
+  async function finish(user: User) {
     queryClient.clear();
     storeSignedInUser(user);
     announceLogin();
@@ -53,8 +53,36 @@ export function useLogin() {
       }
     }
     navigate(target, { replace: true });
+  }
+
+  async function submit(credentials: Credentials): Promise<string | null> {
+    if (!credentials.username.trim() || !credentials.password) return EMPTY_CREDENTIALS_MESSAGE;
+    let result;
+    try {
+      result = await login.mutateAsync({
+        username: credentials.username.trim(),
+        password: credentials.password,
+        remember_me: credentials.rememberMe,
+      });
+    } catch (error) {
+      return failureMessage(error, REFUSED_MESSAGE, NETWORK_MESSAGE);
+    }
+    if ('user' in result) await finish(result.user);
+    else setChallenge({ kind: 'mfa_required' in result ? 'mfa' : 'enroll', challenge: result.challenge });
     return null;
   }
 
-  return { submit, pending: login.isPending };
+  async function submitCode(code: string): Promise<string | null> {
+    if (!challenge) return REFUSED_MESSAGE;
+    if (!code.trim()) return EMPTY_CODE_MESSAGE;
+    try {
+      const { user } = await loginMfa.mutateAsync({ challenge: challenge.challenge, code: code.trim() });
+      await finish(user);
+      return null;
+    } catch (error) {
+      return failureMessage(error, REFUSED_MESSAGE, NETWORK_MESSAGE);
+    }
+  }
+
+  return { submit, submitCode, finish, challenge, restart: () => setChallenge(null), pending: login.isPending || loginMfa.isPending };
 }

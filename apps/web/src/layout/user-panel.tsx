@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useCurrentUser, usePermissions } from '../auth/session-context';
 import { useLogout } from '../auth/use-logout';
 import { Icon } from './nav-icons';
@@ -30,6 +31,12 @@ export function UserPanel() {
           </p>
         </div>
       </div>
+      <Link
+        to="/security"
+        className="mb-2 flex w-full items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+      >
+        Security
+      </Link>
       <button
         type="button"
         onClick={() => void signOut()}

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as identity from './0001-identity';
 import * as complianceState from './0002-compliance-state';
 import * as documentsJobs from './0003-documents-jobs';
+import * as access from './0004-access';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
   '0001-identity': identity,
   '0002-compliance-state': complianceState,
   '0003-documents-jobs': documentsJobs,
+  '0004-access': access,
 };

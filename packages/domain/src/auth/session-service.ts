@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@compliance/contracts/auth';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import type { LoginChallengePurpose } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { type Caller, type PublicUserRow, loadCaller, visibleOrgIds } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden } from '../errors';
 import { toUser } from '../users/user-mapper';
+import { issueLoginChallenge, secondStepFor } from '../mfa/login-challenges';
 import { verifyPassword } from './passwords';
 import {
   createSession,
@@ -68,13 +70,57 @@ function ownOrganization(caller: Caller, organizationId: string | null): string 
   return belongs ? organizationId : null;
 }
 
+/** A finished login, or the second step it waits for (a code, or enrolment its organization requires). */
+export type LoginOutcome =
+  | { session: NewSession; challenge?: undefined }
+  | { session?: undefined; challenge: string; purpose: LoginChallengePurpose };
+
+/**
+ * Starts the session of a user who passed every step of the login: the session row, the cleared
+ * failure count and the login entry. Runs in the login's own transaction.
+ */
+export async function openSession(
+  tx: Tx,
+  user: PublicUserRow,
+  rememberMe: boolean,
+  meta: RequestMeta,
+  extraDetails: Record<string, unknown> = {},
+): Promise<NewSession> {
+  const caller = await loadCaller(tx, user);
+  const selection = defaultSelection(caller);
+  const token = createToken();
+  const csrfToken = createToken();
+  const expiresAt = expiryFor(rememberMe);
+  await createSession(tx, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    csrfToken,
+    persistent: rememberMe,
+    expiresAt,
+    organizationId: selection.organizationId,
+    tenantId: selection.tenantId,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  await clearLoginFailures(tx, user.username);
+  await createAuditEntry(tx, {
+    userId: user.id,
+    username: user.username,
+    action: 'login',
+    details: { message: `User ${user.username} logged in`, keep_logged_in: rememberMe, ...extraDetails },
+    organizationId: ownOrganization(caller, selection.organizationId),
+    ip: meta.ip,
+  });
+  return { token, csrfToken, persistent: rememberMe, expiresAt, user: toUser(user) };
+}
+
 export async function login(
   db: Kysely<Database>,
   input: { username: string; password: string; remember_me: boolean },
   meta: RequestMeta,
   throttle: ThrottlePolicy,
-): Promise<NewSession> {
-  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<NewSession | AppError> => {
+): Promise<LoginOutcome> {
+  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<LoginOutcome | AppError> => {
     await lockLoginAttempts(tx, input.username);
     try {
       await assertNotThrottled(tx, throttle, input.username, meta.ip);
@@ -110,38 +156,21 @@ export async function login(
       );
     }
     const { password_hash: _hash, ...user } = row;
-    const caller = await loadCaller(tx, user);
-    const selection = defaultSelection(caller);
-    const token = createToken();
-    const csrfToken = createToken();
-    const expiresAt = expiryFor(input.remember_me);
-    await createSession(tx, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      csrfToken,
-      persistent: input.remember_me,
-      expiresAt,
-      organizationId: selection.organizationId,
-      tenantId: selection.tenantId,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
-    await clearLoginFailures(tx, input.username);
-    await createAuditEntry(tx, {
-      userId: user.id,
-      username: user.username,
-      action: 'login',
-      details: { message: `User ${user.username} logged in`, keep_logged_in: input.remember_me },
-      organizationId: ownOrganization(caller, selection.organizationId),
-      ip: meta.ip,
-    });
-    return { token, csrfToken, persistent: input.remember_me, expiresAt, user: toUser(user) };
+    const secondStep = await secondStepFor(tx, user.id);
+    if (secondStep) {
+      const challenge = await issueLoginChallenge(tx, user.id, secondStep, input.remember_me);
+      return { challenge, purpose: secondStep };
+    }
+    return { session: await openSession(tx, user, input.remember_me, meta) };
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;
 }
 
 export interface AuthenticatedSession {
+  /** A browser session (cookie, CSRF token) or a personal API token (Authorization: Bearer). */
+  via: 'cookie' | 'token';
+  /** The session row, or the API token row when via is 'token'. */
   sessionId: string;
   csrfToken: string;
   persistent: boolean;
@@ -178,6 +207,7 @@ export async function authenticate(db: Kysely<Database>, token: string): Promise
     };
     const caller = await loadCaller(tx, user);
     return {
+      via: 'cookie' as const,
       sessionId: row.session_id,
       csrfToken: row.csrf_token,
       persistent: row.persistent,

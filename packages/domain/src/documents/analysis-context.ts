@@ -29,9 +29,14 @@ export async function loadDocumentText(db: Kysely<Database>, tenantId: string, d
   return { document: loaded.row, text };
 }
 
-/** Maps the engine's own progress (0–100) into the 'Analyzing with AI' span of the job (30–80 %). */
+/**
+ * Maps the engine's own progress (0–100) into the 'Analyzing with AI' span of the job (30–80 %). The
+ * engine does not wait for these writes, so a failed one (database restarting) is dropped here rather
+ * than left as an unhandled rejection that would end the process; the job's next awaited write fails
+ * the attempt and it is retried.
+ */
 export function engineProgress(ctx: JobContext) {
-  return (stage: string, percent: number) => void ctx.progress(stage, 30 + (percent * 50) / 100);
+  return (stage: string, percent: number) => void ctx.progress(stage, 30 + (percent * 50) / 100).catch(() => undefined);
 }
 
 /**

@@ -2,8 +2,8 @@ import { type ConnectionOptions, Queue, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { ANALYSIS_QUEUE, type JobName } from './job-definitions';
-import type { JobQueue } from './job-queue';
-import { type JobProcessors, runJob } from './job-runner';
+import type { JobQueue, QueueCounts } from './job-queue';
+import { type JobObserver, type JobProcessors, runJob } from './job-runner';
 
 /** Connection options, not a client instance: BullMQ then owns and closes its connections. */
 export function redisConnection(redisUrl: string): ConnectionOptions {
@@ -49,6 +49,16 @@ export class BullMqQueue implements JobQueue {
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
+  async counts(): Promise<QueueCounts> {
+    const counts = await this.queue.getJobCounts('wait', 'active', 'delayed', 'failed');
+    return { waiting: counts.wait ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 };
+  }
+
+  /** The BullMQ queue itself, for the admin dashboard (bull-board). */
+  get bullQueue(): Queue {
+    return this.queue;
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
   }
@@ -59,6 +69,8 @@ export interface WorkerOptions {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   prefix?: string;
+  /** Told of every attempt's outcome (the worker's metrics and logs). */
+  observer?: JobObserver;
 }
 
 /**
@@ -69,7 +81,7 @@ export function startBullMqWorker(db: Kysely<Database>, processors: JobProcessor
   return new Worker<{ jobId: string }>(
     ANALYSIS_QUEUE.name,
     async (job) => {
-      const result = await runJob(db, processors, job.data.jobId, job.attemptsMade + 1 >= ANALYSIS_QUEUE.attempts);
+      const result = await runJob(db, processors, job.data.jobId, job.attemptsMade + 1 >= ANALYSIS_QUEUE.attempts, options.observer);
       if (result === 'retry') throw new Error('Transient failure; the job will be retried');
       return result;
     },

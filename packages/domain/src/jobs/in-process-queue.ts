@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { ANALYSIS_QUEUE, type JobName } from './job-definitions';
-import type { JobQueue } from './job-queue';
-import { type JobProcessors, runJob } from './job-runner';
+import type { JobQueue, QueueCounts } from './job-queue';
+import { type JobObserver, type JobProcessors, runJob } from './job-runner';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,12 +16,20 @@ export class InProcessQueue implements JobQueue {
   private readonly pending: string[] = [];
   private readonly running = new Set<Promise<void>>();
   private closed = false;
+  /** Jobs sleeping between attempts, and jobs that failed for good since the process started. */
+  private delayed = 0;
+  private failed = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly processors: JobProcessors,
     private readonly concurrency = 2,
+    private readonly observer?: JobObserver,
   ) {}
+
+  async counts(): Promise<QueueCounts> {
+    return { waiting: this.pending.length, active: this.running.size - this.delayed, delayed: this.delayed, failed: this.failed };
+  }
 
   async enqueue(_name: JobName, jobId: string): Promise<void> {
     if (this.closed) throw new Error('The job queue is closed');
@@ -53,13 +61,15 @@ export class InProcessQueue implements JobQueue {
   private async runWithRetries(jobId: string): Promise<void> {
     for (let attempt = 1; attempt <= ANALYSIS_QUEUE.attempts; attempt++) {
       try {
-        const result = await runJob(this.db, this.processors, jobId, attempt === ANALYSIS_QUEUE.attempts);
+        const result = await runJob(this.db, this.processors, jobId, attempt === ANALYSIS_QUEUE.attempts, this.observer);
+        if (result === 'failed' || result === 'timed_out') this.failed++;
         if (result !== 'retry') return;
       } catch {
         // The database itself failed while recording the outcome; back off and try again.
       }
       if (this.closed) return;
-      await sleep(ANALYSIS_QUEUE.backoffMs * 2 ** (attempt - 1));
+      this.delayed++;
+      await sleep(ANALYSIS_QUEUE.backoffMs * 2 ** (attempt - 1)).finally(() => this.delayed--);
     }
   }
 

@@ -88,3 +88,9 @@ export async function finishJob(
 export async function requeueJob(tx: Tx, id: string, reason: string) {
   await tx.updateTable('jobs').set({ status: 'queued', stage: 'Queued', error: reason, updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** Every job row counted by status (all tenants): a metric, read in the system scope. */
+export async function countJobsByStatus(tx: Tx): Promise<Record<string, number>> {
+  const rows = await tx.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<string>().as('count')]).groupBy('status').execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}

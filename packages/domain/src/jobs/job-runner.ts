@@ -39,24 +39,58 @@ const PROGRESS_INTERVAL_MS = 250;
 
 export type RunResult = 'completed' | 'failed' | 'timed_out' | 'retry' | 'skipped';
 
+/** What an attempt came to; the apps turn it into metrics and log lines (the domain knows no metrics library). */
+export interface JobFinished {
+  jobId: string;
+  tenantId: string;
+  name: string;
+  outcome: Exclude<RunResult, 'skipped'>;
+  durationMs: number;
+  /** The last stage the processor reported (where a failure happened). */
+  stage: string;
+  error?: string;
+}
+
+export interface JobObserver {
+  onFinished(event: JobFinished): void;
+}
+
 /**
  * Runs one job under its deadline and records every state change in PostgreSQL, so progress is
  * visible from any server process. A transient failure is put back for another try unless this was
  * the last attempt; the processor replaces its earlier results, so a retry never duplicates them.
  */
-export async function runJob(db: Kysely<Database>, processors: JobProcessors, jobId: string, isLastAttempt: boolean): Promise<RunResult> {
+export async function runJob(
+  db: Kysely<Database>,
+  processors: JobProcessors,
+  jobId: string,
+  isLastAttempt: boolean,
+  observer?: JobObserver,
+): Promise<RunResult> {
   const job = await withScope(db, SYSTEM_SCOPE, (tx) => getJobRow(tx, jobId));
   if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'timed_out') return 'skipped';
+  const started = performance.now();
+  let lastStage = 'Queued';
+  const report = (outcome: JobFinished['outcome'], error?: unknown) => {
+    const event: JobFinished = { jobId, tenantId: job.tenant_id, name: job.name, outcome, durationMs: performance.now() - started, stage: lastStage };
+    if (error !== undefined) event.error = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+    try {
+      observer?.onFinished(event);
+    } catch {
+      // An observer (metrics, logs) must never change a job's outcome.
+    }
+    return outcome;
+  };
   const remaining = new Date(job.deadline_at).getTime() - Date.now();
   if (remaining <= 0) {
     await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE }));
-    return 'timed_out';
+    return report('timed_out');
   }
   await withScope(db, SYSTEM_SCOPE, (tx) => markJobRunning(tx, jobId));
+  lastStage = 'Processing document';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(TIMED_OUT_MESSAGE)), remaining);
   let lastWrite = 0;
-  let lastStage = '';
   const context: JobContext = {
     jobId,
     tenantId: job.tenant_id,
@@ -77,18 +111,18 @@ export async function runJob(db: Kysely<Database>, processors: JobProcessors, jo
     await withScope(db, SYSTEM_SCOPE, (tx) =>
       finishJob(tx, jobId, { status: 'completed', result: outcome.result, provider: outcome.provider, model: outcome.model }),
     );
-    return 'completed';
+    return report('completed');
   } catch (error) {
     if (controller.signal.aborted) {
       await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE }));
-      return 'timed_out';
+      return report('timed_out', TIMED_OUT_MESSAGE);
     }
     if (!isPermanent(error) && !isLastAttempt) {
       await withScope(db, SYSTEM_SCOPE, (tx) => requeueJob(tx, jobId, (error as Error).message?.slice(0, 500) ?? 'retry'));
-      return 'retry';
+      return report('retry', error);
     }
     await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'failed', error: userMessage(error) }));
-    return 'failed';
+    return report('failed', error);
   } finally {
     clearTimeout(timer);
   }

@@ -20,7 +20,7 @@ export function createPolicyProcessor(db: Kysely<Database>, engine: AiEngine): J
     await ctx.progress('Writing policy statements', 25);
     const out = await engine.generatePolicy(input, {
       signal: ctx.signal,
-      onProgress: (stage, percent) => void ctx.progress(stage, 25 + (percent * 70) / 100),
+      onProgress: (stage, percent) => void ctx.progress(stage, 25 + (percent * 70) / 100).catch(() => undefined),
     });
     const result: GeneratedPolicy = {
       policy_type: template.name,

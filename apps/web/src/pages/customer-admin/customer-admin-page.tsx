@@ -9,11 +9,13 @@ import { StatTile } from '../../components/stat-tile';
 import { useCallerAccess } from '../../components/use-caller-access';
 import { trpc } from '../../lib/trpc';
 import { CustomerRow } from './customer-row';
+import { MfaRequirementToggle, useMfaRequirements } from './mfa-requirement-toggle';
 
 export function CustomerAdminPage() {
   const navigate = useNavigate();
   const access = useCallerAccess();
   const customers = trpc.organizations.allCustomers.useQuery(undefined, { enabled: access.isProductAdmin });
+  const mfaRequired = useMfaRequirements(access.isProductAdmin);
 
   useEffect(() => {
     if (customers.error) console.error('Failed to load customers', customers.error);
@@ -63,7 +65,11 @@ export function CustomerAdminPage() {
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="All Customers">
             {list.map((customer) => (
-              <CustomerRow key={customer.id} customer={customer} />
+              <CustomerRow
+                key={customer.id}
+                customer={customer}
+                actions={<MfaRequirementToggle organization={customer} required={mfaRequired.has(customer.id)} />}
+              />
             ))}
           </ul>
         )}

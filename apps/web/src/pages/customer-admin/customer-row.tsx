@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Organization } from '@compliance/contracts/organizations';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
@@ -7,12 +8,12 @@ import { LogoImage } from '../../components/logo-image';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** One customer in the list; the whole row opens the organization's rollup. */
-export function CustomerRow({ customer }: { customer: Organization }) {
+export function CustomerRow({ customer, actions }: { customer: Organization; actions?: ReactNode }) {
   return (
-    <li>
+    <li className="flex items-center">
       <Link
         to={`/organizations/${customer.id}/rollup`}
-        className="flex items-center gap-4 px-5 py-4 transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+        className="flex flex-1 items-center gap-4 px-5 py-4 transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
       >
         <LogoImage
           src={customer.logo_url}
@@ -47,6 +48,7 @@ export function CustomerRow({ customer }: { customer: Organization }) {
           </div>
         </dl>
       </Link>
+      {actions && <div className="shrink-0 px-5">{actions}</div>}
     </li>
   );
 }

@@ -1,12 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { useLogin } from '../../auth/use-login';
+import { LoginCodeStep } from './login-code-step';
+import { LoginEnrollmentStep } from './login-enrollment-step';
 
-const INPUT_CLASS =
+export const INPUT_CLASS =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none';
 
 /** Username, password, 'Keep me logged in' and the Login button; the error is set or cleared on each submit. */
 export function LoginForm() {
-  const { submit, pending } = useLogin();
+  const steps = useLogin();
+  const { submit, pending, challenge } = steps;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -17,6 +20,9 @@ export function LoginForm() {
     setError(null);
     setError(await submit({ username, password, rememberMe }));
   }
+
+  if (challenge?.kind === 'mfa') return <LoginCodeStep steps={steps} />;
+  if (challenge?.kind === 'enroll') return <LoginEnrollmentStep steps={steps} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">

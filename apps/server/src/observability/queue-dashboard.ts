@@ -1,0 +1,68 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '@compliance/domain/auth/session-service';
+import type { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
+import { SESSION_COOKIE } from '../http/cookies';
+import type { AppDeps } from '../trpc/context';
+
+export const DASHBOARD_PATH = '/admin/queues';
+export const NO_DASHBOARD = 'The queue dashboard needs Redis (REDIS_URL): the in-process queue of the embedded mode has no dashboard.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A state change must come from this origin: an Origin header naming this host, and no cross-site fetch. */
+function sameOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin') return false;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === (req.headers['x-forwarded-host'] ?? req.headers.host);
+  } catch {
+    return false;
+  }
+}
+
+/** Product administrators only; the page sends anyone signed out to /login. Its own actions (retry, clean) need same origin. */
+function guard(deps: AppDeps) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    const session = token ? await authenticate(deps.db, token) : null;
+    if (!session) {
+      const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+      if (wantsPage) return reply.redirect('/login');
+      return reply.code(401).send({ detail: 'Not authenticated. Please log in.', code: 'UNAUTHORIZED' });
+    }
+    if (!session.caller.isProductAdmin) {
+      return reply.code(403).send({ detail: 'The queue dashboard is for product administrators only.', code: 'FORBIDDEN' });
+    }
+    if (!SAFE_METHODS.has(req.method) && !sameOrigin(req)) {
+      return reply.code(403).send({ detail: 'Cross-site request refused', code: 'FORBIDDEN' });
+    }
+  };
+}
+
+/** bull-board at /admin/queues over the BullMQ queue; a clear 404 in the embedded mode (in-process queue). */
+export async function queueDashboard(app: FastifyInstance, opts: { deps: AppDeps }) {
+  if (opts.deps.queue.driver !== 'bullmq') {
+    const notAvailable = async (_req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: NO_DASHBOARD, code: 'NOT_FOUND' });
+    app.all(DASHBOARD_PATH, notAvailable);
+    app.all(`${DASHBOARD_PATH}/*`, notAvailable);
+    return;
+  }
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(DASHBOARD_PATH);
+  createBullBoard({
+    queues: [new BullMQAdapter((opts.deps.queue as BullMqQueue).bullQueue)],
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Compliance jobs' } },
+  });
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', guard(opts.deps));
+      await scope.register(serverAdapter.registerPlugin());
+    },
+    { prefix: DASHBOARD_PATH },
+  );
+}

@@ -1,0 +1,55 @@
+import type { Tx } from '@compliance/db/scope';
+
+const LISTED = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
+
+export async function insertApiToken(tx: Tx, values: { userId: string; name: string; tokenHash: string; tokenPrefix: string; expiresAt: Date | null }) {
+  return tx
+    .insertInto('api_tokens')
+    .values({ user_id: values.userId, name: values.name, token_hash: values.tokenHash, token_prefix: values.tokenPrefix, expires_at: values.expiresAt, last_used_at: null, revoked_at: null })
+    .returning(LISTED)
+    .executeTakeFirstOrThrow();
+}
+
+export function listApiTokens(tx: Tx, userId: string) {
+  return tx.selectFrom('api_tokens').select(LISTED).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+}
+
+/** Revokes one of the user's own tokens; undefined when the user has no such token. */
+export function revokeApiToken(tx: Tx, userId: string, id: string) {
+  return tx
+    .updateTable('api_tokens')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(new Date())) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** The token and its user, for resolving a bearer call (system scope). */
+export function unsafeGetApiTokenByHash(tx: Tx, tokenHash: string) {
+  return tx
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select([
+      'api_tokens.id as token_id',
+      'api_tokens.expires_at',
+      'api_tokens.revoked_at',
+      'api_tokens.last_used_at',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.full_name',
+      'users.role',
+      'users.is_product_admin',
+      'users.is_active',
+      'users.deleted_at',
+      'users.created_at',
+      'users.updated_at',
+    ])
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchApiToken(tx: Tx, id: string) {
+  await tx.updateTable('api_tokens').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+}

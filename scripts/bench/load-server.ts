@@ -1,0 +1,35 @@
+/**
+ * The server process of the load test (scripts/bench/load-test.ts forks it): the real app on the
+ * seeded database with the in-process job queue, so evidence analysis shares the process with the
+ * requests under load. Answers 'memory' messages with its RSS and heap after a full GC.
+ */
+import { connectDatabase } from '@compliance/db/connect';
+import { createAiEngine } from '@compliance/ai/engine';
+import { createProcessors } from '@compliance/domain/documents/processors';
+import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/env';
+
+const handle = await connectDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 10 });
+const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 } };
+const engine = createAiEngine({ provider: 'local' });
+const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), Number(process.env.JOB_CONCURRENCY ?? 2));
+const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: 'postgres', logger: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+process.on('message', async (message: string) => {
+  if (message === 'memory') {
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed, heapTotal } = process.memoryUsage();
+    process.send!({ type: 'memory', rss, heapUsed, heapTotal });
+  } else if (message === 'memory-now') {
+    const { rss, heapUsed, heapTotal } = process.memoryUsage();
+    process.send!({ type: 'memory', rss, heapUsed, heapTotal });
+  } else if (message === 'stop') {
+    await app.close();
+    await queue.close();
+    await handle.close();
+    process.exit(0);
+  }
+});
+process.send!({ type: 'ready', address });
