@@ -1,3 +1,4 @@
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@compliance/db/connection-errors';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError } from 'fastify';
@@ -37,6 +38,10 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
   await app.register(cookie);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ detail: DATABASE_UNAVAILABLE, code: 'UNAVAILABLE' });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const detail = status >= 500 ? 'Internal server error' : error.message;

@@ -7,6 +7,7 @@ import type { AiEngine } from '@compliance/ai/engine';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { ServerConfig } from '../env';
 import { resolveSession } from '../http/resolve-session';
+import { toTRPCError } from './errors';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -28,7 +29,10 @@ export interface Context {
 /** One context for both transports: /trpc and the REST facade hand us Fastify's request and reply. */
 export function contextFactory(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
-    const { session, failure } = await resolveSession(req, deps.db);
+    const { session, failure } = await resolveSession(req, deps.db).catch((error: unknown) => {
+      // Identity is read before any procedure runs: an unreachable database is a 503 here too.
+      throw toTRPCError(error) ?? error;
+    });
     return {
       req,
       res,

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@compliance/db/connection-errors';
 import { AppError, type AppErrorCode } from '@compliance/domain/errors';
 
 const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -18,9 +19,10 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 
-/** The AppError → tRPC mapping, done once; REST inherits it because it calls the same procedures. */
+/** The AppError → tRPC mapping (and an unreachable database → 503), done once; REST inherits it because it calls the same procedures. */
 export function toTRPCError(error: unknown): TRPCError | null {
   if (error instanceof AppError) return new TRPCError({ code: TRPC_CODE[error.code], message: error.detail, cause: error });
+  if (isDatabaseUnavailable(error)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause: error as Error });
   return null;
 }
 
