@@ -5,6 +5,13 @@ function metricsPort(raw: string | undefined): number {
   return port;
 }
 
+function sweepInterval(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 30_000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error('JOB_SWEEP_INTERVAL_MS must be a whole number of milliseconds (0 disables)');
+  return ms;
+}
+
 /** The worker's configuration: every environment variable it reads, in one place. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
   const concurrency = Number(env.WORKER_CONCURRENCY ?? 2);
@@ -20,6 +27,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
     lockDurationMs: env.WORKER_LOCK_MS ? Number(env.WORKER_LOCK_MS) : undefined,
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
     queuePrefix: env.QUEUE_PREFIX || undefined,
+    /** How often queued jobs without a queue entry (Redis lost its data) are recovered; 0 disables. */
+    jobSweepIntervalMs: sweepInterval(env.JOB_SWEEP_INTERVAL_MS),
     /** GET /metrics and /healthz on this port (0 disables); METRICS_TOKEN as on the server. */
     metricsPort: metricsPort(env.WORKER_METRICS_PORT),
     metricsToken: env.METRICS_TOKEN || undefined,

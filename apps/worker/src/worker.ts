@@ -4,8 +4,9 @@ import { createAiEngine } from '@compliance/ai/engine';
 import { connectDatabase } from '@compliance/db/connect';
 import { warmUpPdfExtraction } from '@compliance/documents/pdf-warm-up';
 import { createProcessors } from '@compliance/domain/documents/processors';
-import { startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
+import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
 import type { JobFinished } from '@compliance/domain/jobs/job-runner';
+import { type JobSweep, startJobSweep } from '@compliance/domain/jobs/job-sweep';
 import type { WorkerConfig } from './env';
 import type { WorkerLog } from './log';
 import { createWorkerMetrics, serveMetrics } from './metrics';
@@ -46,6 +47,20 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
   });
   worker.on('failed', (job, error) => log('job attempt failed', { jobId: job?.data.jobId, name: job?.name, error: error.message }, 'warn'));
   await worker.waitUntilReady();
+  let queue: BullMqQueue | undefined;
+  let sweep: JobSweep | undefined;
+  if (config.jobSweepIntervalMs > 0) {
+    const sweepQueue = new BullMqQueue(config.redisUrl, config.queuePrefix);
+    queue = sweepQueue;
+    sweep = startJobSweep(handle.db, (name, id) => sweepQueue.enqueue(name, id), {
+      intervalMs: config.jobSweepIntervalMs,
+      onSwept: ({ requeued, timedOut }) => {
+        if (timedOut.length) log('job sweep timed out queued jobs past their deadline', { count: timedOut.length, jobIds: timedOut.slice(0, 20) }, 'warn');
+        if (requeued.length) log('job sweep re-added queued jobs', { count: requeued.length });
+      },
+      onError: (error) => log('job sweep failed', { error: (error as Error).message }, 'warn'),
+    });
+  }
   let metricsServer: Server | undefined;
   let metricsPort: number | undefined;
   if (config.metricsPort) {
@@ -56,15 +71,17 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
       log('metrics endpoint not started', { port: config.metricsPort, error: (error as Error).message }, 'warn');
     }
   }
-  log(`worker ready (concurrency ${config.concurrency}, ${engine.provider} AI, database ${handle.location})`, { metricsPort });
+  log(`worker ready (concurrency ${config.concurrency}, ${engine.provider} AI, database ${handle.location})`, { metricsPort, jobSweepIntervalMs: config.jobSweepIntervalMs });
   let stopped = false;
   return {
     metricsPort,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await sweep?.stop();
       // close() waits for the jobs in hand to finish; their locks are then released.
       await worker.close();
+      await queue?.close();
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await handle.close();
       log('worker stopped');

@@ -55,6 +55,8 @@ describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', 
     const env = {
       DATABASE_URL: url!, REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix, AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.baseUrl,
       OPENAI_API_KEY: 'test', AI_MODEL: 'fake-model', WORKER_LOCK_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000',
+      // No recovery sweep: it would take other test files' queued jobs in the shared database.
+      JOB_SWEEP_INTERVAL_MS: '0',
     };
     try {
       await syncCatalog(handle.db);

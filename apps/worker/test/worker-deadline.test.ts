@@ -86,6 +86,8 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
       const worker = await startWorker({
         DATABASE_URL: url!, REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix, AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_API_KEY: 'test', AI_MODEL: 'fake-model', WORKER_METRICS_PORT: '0',
+        // No recovery sweep: it would take other test files' queued jobs in the shared database.
+        JOB_SWEEP_INTERVAL_MS: '0',
       });
       const content = readFileSync(path.join(root, 'packages/documents/fixtures/contract.pdf'));
       const job = (id: string) => withScope(handle.db, SYSTEM_SCOPE, (tx) => getJobRow(tx, id));

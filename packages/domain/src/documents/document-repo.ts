@@ -85,6 +85,22 @@ export async function setDocumentStatus(tx: Tx, id: string, status: 'queued' | '
   await tx.updateTable('documents').set({ status, error }).where('id', '=', id).execute();
 }
 
+/**
+ * A document whose analysis job ended before it ran (timed out while queued) shows that failure, unless
+ * it is no longer waiting (completed or failed) or another analysis of it is still open.
+ */
+export async function setDocumentFailedForJob(tx: Tx, documentId: string, jobId: string, error: string) {
+  await tx
+    .updateTable('documents')
+    .set({ status: 'failed', error })
+    .where('id', '=', documentId)
+    .where('status', 'in', ['queued', 'processing'])
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id <> ${jobId} AND j.status IN ('queued', 'running') AND j.deadline_at > now() AND j.payload->>'documentId' = ${documentId})`,
+    )
+    .execute();
+}
+
 /** Deleting a document removes its bytes, obligations, links and the contract requirements taken from it. */
 export async function deleteDocumentRow(tx: Tx, tenantId: string, id: string) {
   await tx.deleteFrom('documents').where('tenant_id', '=', tenantId).where('id', '=', id).execute();

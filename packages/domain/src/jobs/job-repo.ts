@@ -62,12 +62,14 @@ export async function updateJobProgress(tx: Tx, id: string, stage: string, perce
     .execute();
 }
 
+/** Records a job's end; with onlyFrom, only while the job is still in that status. True when the row changed. */
 export async function finishJob(
   tx: Tx,
   id: string,
   outcome: { status: Exclude<JobStatus, 'queued' | 'running'>; error?: string | null; result?: unknown; provider?: string | null; model?: string | null },
-) {
-  await tx
+  onlyFrom?: JobStatus,
+): Promise<boolean> {
+  let update = tx
     .updateTable('jobs')
     .set({
       status: outcome.status,
@@ -80,13 +82,27 @@ export async function finishJob(
       finished_at: new Date(),
       updated_at: new Date(),
     })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  if (onlyFrom) update = update.where('status', '=', onlyFrom);
+  const changed = await update.returning('id').execute();
+  return changed.length > 0;
 }
 
 /** Back to queued for another try (a transient failure, or a worker that stopped before finishing). */
 export async function requeueJob(tx: Tx, id: string, reason: string) {
   await tx.updateTable('jobs').set({ status: 'queued', stage: 'Queued', error: reason, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Jobs queued since before `queuedBefore` (their last change), oldest first: what the recovery sweep looks at. */
+export function listJobsQueuedBefore(tx: Tx, queuedBefore: Date, limit: number): Promise<Pick<JobRow, 'id' | 'name' | 'payload' | 'deadline_at'>[]> {
+  return tx
+    .selectFrom('jobs')
+    .select(['id', 'name', 'payload', 'deadline_at'])
+    .where('status', '=', 'queued')
+    .where('updated_at', '<', queuedBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute() as Promise<Pick<JobRow, 'id' | 'name' | 'payload' | 'deadline_at'>[]>;
 }
 
 /** Every job row counted by status (all tenants): a metric, read in the system scope. */

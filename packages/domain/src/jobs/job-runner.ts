@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import { setDocumentFailedForJob } from '../documents/document-repo';
 import { AppError } from '../errors';
 import { type JobName, type JobPayload, parseJobPayload } from './job-definitions';
-import { finishJob, getJobRow, markJobRunning, requeueJob, updateJobProgress } from './job-repo';
+import { type JobRow, finishJob, getJobRow, markJobRunning, requeueJob, updateJobProgress } from './job-repo';
 
 export interface JobContext {
   jobId: string;
@@ -36,6 +37,24 @@ function userMessage(error: unknown): string {
 
 export const TIMED_OUT_MESSAGE = 'The analysis took longer than 90 seconds and was stopped.';
 const PROGRESS_INTERVAL_MS = 250;
+
+/** The document an analysis job works on (policy drafting has none). */
+function documentOfJob(job: Pick<JobRow, 'name' | 'payload'>): string | null {
+  const documentId = (job.payload as { documentId?: unknown } | null)?.documentId;
+  return (job.name === 'analyze-contract' || job.name === 'analyze-evidence') && typeof documentId === 'string' ? documentId : null;
+}
+
+/**
+ * Times out a job whose deadline passed before a processor ran it, and marks its document failed with
+ * the same message (no processor is there to do it). With onlyFrom, only a job still in that status
+ * changes, so concurrent sweeps are harmless. True when this call timed the job out.
+ */
+export async function recordTimeOutBeforeRun(tx: Tx, job: Pick<JobRow, 'id' | 'name' | 'payload'>, onlyFrom?: 'queued'): Promise<boolean> {
+  const changed = await finishJob(tx, job.id, { status: 'timed_out', error: TIMED_OUT_MESSAGE }, onlyFrom);
+  const documentId = documentOfJob(job);
+  if (changed && documentId) await setDocumentFailedForJob(tx, documentId, job.id, TIMED_OUT_MESSAGE);
+  return changed;
+}
 
 export type RunResult = 'completed' | 'failed' | 'timed_out' | 'retry' | 'skipped';
 
@@ -83,7 +102,7 @@ export async function runJob(
   };
   const remaining = new Date(job.deadline_at).getTime() - Date.now();
   if (remaining <= 0) {
-    await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE }));
+    await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutBeforeRun(tx, job));
     return report('timed_out');
   }
   await withScope(db, SYSTEM_SCOPE, (tx) => markJobRunning(tx, jobId));

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import type { JobName } from './job-definitions';
+import { listJobsQueuedBefore } from './job-repo';
+import { recordTimeOutBeforeRun } from './job-runner';
+
+/** Puts a job on the queue again; for BullMQ an add whose job id is still known is a no-op. */
+export type EnqueueJob = (name: JobName, jobId: string) => Promise<void>;
+
+export interface SweepResult {
+  /** Jobs handed to enqueue again (most are still in the queue, and the add changes nothing). */
+  requeued: string[];
+  /** Jobs this sweep timed out (another sweep may have taken some first). */
+  timedOut: string[];
+}
+
+/** Jobs looked at per sweep; the rest wait for the next one. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Recovers jobs that PostgreSQL records as queued but that may have no queue entry (a Redis that lost
+ * its data): those queued for longer than queuedForMs are enqueued again while their deadline has not
+ * passed, and timed out, with their document failed, once it has. Reads every tenant (system scope).
+ */
+export async function sweepQueuedJobs(db: Kysely<Database>, enqueue: EnqueueJob, options: { queuedForMs: number; now?: Date }): Promise<SweepResult> {
+  const now = options.now ?? new Date();
+  const jobs = await withScope(db, SYSTEM_SCOPE, (tx) => listJobsQueuedBefore(tx, new Date(now.getTime() - options.queuedForMs), SWEEP_BATCH));
+  const result: SweepResult = { requeued: [], timedOut: [] };
+  for (const job of jobs) {
+    if (new Date(job.deadline_at).getTime() > now.getTime()) continue;
+    if (await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutBeforeRun(tx, job, 'queued'))) result.timedOut.push(job.id);
+  }
+  for (const job of jobs) {
+    if (new Date(job.deadline_at).getTime() <= now.getTime()) continue;
+    await enqueue(job.name as JobName, job.id);
+    result.requeued.push(job.id);
+  }
+  return result;
+}
+
+export interface JobSweep {
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sweeps every intervalMs (the next sweep is timed from the end of the previous one, so they never
+ * overlap in one process). A failed sweep (database or Redis down) is reported and tried again later.
+ */
+export function startJobSweep(
+  db: Kysely<Database>,
+  enqueue: EnqueueJob,
+  options: { intervalMs: number; onSwept?: (result: SweepResult) => void; onError?: (error: unknown) => void },
+): JobSweep {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const sweepOnce = async () => {
+    try {
+      options.onSwept?.(await sweepQueuedJobs(db, enqueue, { queuedForMs: options.intervalMs }));
+    } catch (error) {
+      try {
+        options.onError?.(error);
+      } catch {
+        // A failing reporter must not end the process; the next sweep runs regardless.
+      }
+    }
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = sweepOnce().finally(() => {
+        running = undefined;
+        if (!stopped) schedule();
+      });
+    }, options.intervalMs);
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
