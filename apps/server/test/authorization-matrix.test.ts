@@ -1,33 +1,19 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Call, ROLES, type Role, type SignedRole, type World, buildWorld, callProcedure, createDocument, listRestProcedures } from './helpers/matrix-world';
+import { ALL, type Call, type Expect, type MatrixRow, ROLES, type Role, type SignedRole, type World, allBut, buildWorld, callProcedure, createDocument, listRestProcedures } from './helpers/matrix-world';
 import { type TestApp, api, createTestApp, login } from './helpers/test-app';
 import { PASSWORD, createOrganization, createTenant, createUser, unique } from './helpers/factories';
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';
 import { ACCESS_ROWS, PUBLIC } from './helpers/matrix-access';
+import { AI_ROWS } from './helpers/matrix-ai';
 
 /**
  * Every procedure of the router, called through the REST facade by every kind of caller (design
  * decision 5), plus one cross-tenant and one cross-organization attempt each. The procedure list comes
  * from the router: a new procedure without a row here fails the first test.
  */
-type Expect = Record<SignedRole, number>;
-interface Cross {
-  as: SignedRole;
-  status: number;
-  call: (w: World) => Call | Promise<Call>;
-  /** Checks that nothing of the other side changed. */
-  after?: (w: World) => Promise<void>;
-}
-interface Row {
-  expect: Expect;
-  call: (w: World, role: Role) => Call | Promise<Call>;
-  crossTenant: Cross;
-  crossOrg: Cross;
-}
+type Row = MatrixRow;
 
-const ALL: Expect = { productAdmin: 200, manager: 200, admin: 200, editor: 200, viewer: 200, outsider: 200 };
-const allBut = (over: Partial<Expect>): Expect => ({ ...ALL, ...over });
 const ADMIN_ONLY = allBut({ manager: 403, admin: 403, editor: 403, viewer: 403, outsider: 403 });
 const ORG_ADMINS = allBut({ editor: 404, viewer: 404, outsider: 404 });
 
@@ -52,11 +38,6 @@ const untouchedRequirement = (id: () => string) => async (w: World) => {
 };
 const documentKept = (id: () => string) => async (w: World) =>
   expect(await probe(db(w), (tx) => tx.selectFrom('documents').select('id').where('id', '=', id()).executeTakeFirst())).toBeTruthy();
-const POLICY_REQUEST = { policy_type: 'Access Control Policy', frameworks: [], include_contracts: true };
-const POLICY_SAVE = { policy_type: 'Access Control Policy', content: '# Access Control Policy\n\nThe organization shall review access (Requirement 3.1).' };
-const CHAT_REQUEST = { messages: [{ role: 'user', content: 'What is our overall compliance rate?' }] };
-const noSavedPolicy = (pick: (w: World) => { id: string }) => async (w: World) =>
-  expect(await probe(db(w), (tx) => tx.selectFrom('documents').select('id').where('tenant_id', '=', pick(w).id).where('filename', '=', 'Access_Control_Policy.md').execute())).toEqual([]);
 let lastUser = '';
 const remember = (body: { username: string }) => ((lastUser = body.username), body);
 
@@ -295,36 +276,7 @@ const MATRIX: Record<string, Row> = {
     crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.jobs.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
     crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.jobs.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
   },
-  'policies.templates': {
-    expect: allBut({ outsider: 403 }),
-    call: (w) => ({ input: { tenant_id: A1(w).id } }),
-    crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { tenant_id: A2(w).id } }) },
-    crossOrg: { as: 'manager', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
-  },
-  'policies.generate': {
-    expect: allBut({ viewer: 403, outsider: 403 }),
-    call: (w) => ({ input: POLICY_REQUEST, headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: POLICY_REQUEST, headers: { 'x-tenant-id': A2(w).id } }) },
-    crossOrg: { as: 'manager', status: 403, call: (w) => ({ input: { ...POLICY_REQUEST, tenant_id: B1(w).id } }) },
-  },
-  'policies.startGeneration': {
-    expect: allBut({ viewer: 403, outsider: 403 }),
-    call: (w) => ({ input: POLICY_REQUEST, headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: POLICY_REQUEST, headers: { 'x-tenant-id': A2(w).id } }) },
-    crossOrg: { as: 'manager', status: 403, call: (w) => ({ input: { ...POLICY_REQUEST, tenant_id: B1(w).id } }) },
-  },
-  'policies.saveToEvidence': {
-    expect: allBut({ viewer: 403, outsider: 403 }),
-    call: (w) => ({ input: POLICY_SAVE, headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: POLICY_SAVE, headers: { 'x-tenant-id': A2(w).id } }), after: noSavedPolicy(A2) },
-    crossOrg: { as: 'manager', status: 403, call: (w) => ({ input: { ...POLICY_SAVE, tenant_id: B1(w).id } }), after: noSavedPolicy(B1) },
-  },
-  'assistant.chat': {
-    expect: allBut({ outsider: 403 }),
-    call: (w) => ({ input: CHAT_REQUEST, headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { ...CHAT_REQUEST, tenant_id: A2(w).id } }) },
-    crossOrg: { as: 'admin', status: 403, call: (w) => ({ input: CHAT_REQUEST, headers: { 'x-tenant-id': B1(w).id } }) },
-  },
+  ...AI_ROWS,
   ...ACCESS_ROWS,
   'audit.list': {
     expect: ALL,

@@ -3,7 +3,7 @@ import { type Session, api, login } from './test-app';
 import { PASSWORD, createOrganization, createUser } from './factories';
 import { probe } from './db-probe';
 import { codeAt, enrollMfa, passwordStep } from './mfa';
-import type { Call, Role, SignedRole, World } from './matrix-world';
+import { ALL, type Expect, type MatrixRow, type SignedRole, type World } from './matrix-world';
 
 /**
  * The authorization-matrix calls of the access procedures (MFA, API tokens). The MFA procedures act on
@@ -77,19 +77,11 @@ export const mfaNotRequired = (pick: (w: World) => string) => async (w: World) =
   expect(row.require_mfa).toBe(false);
 };
 
-type Expect = Record<SignedRole, number>;
-interface Cross {
-  as: SignedRole;
-  status: number;
-  call: (w: World) => Call | Promise<Call>;
-  after?: (w: World) => Promise<void>;
-}
-const ALL: Expect = { productAdmin: 200, manager: 200, admin: 200, editor: 200, viewer: 200, outsider: 200 };
 const ADMIN_ONLY: Expect = { productAdmin: 200, manager: 403, admin: 403, editor: 403, viewer: 403, outsider: 403 };
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(16).slice(2, 10)}`;
 
 /** The matrix rows of the MFA and API-token procedures (spread into the matrix's table). */
-export const ACCESS_ROWS: Record<string, { expect: Expect; call: (w: World, role: Role) => Call | Promise<Call>; crossTenant: Cross; crossOrg: Cross }> = {
+export const ACCESS_ROWS: Record<string, MatrixRow> = {
   'mfa.login': {
     expect: ALL,
     call: async (w) => ({ session: null, input: await mfaChallenge(w) }),

@@ -136,3 +136,26 @@ export function callProcedure(t: TestApp, openapi: OpenApi, session: Session | n
   }
   return api(t.app, session, method, url, rest, call.headers);
 }
+
+/** Expected status per signed-in role for one procedure. */
+export type Expect = Record<SignedRole, number>;
+
+/** One cross-tenant or cross-organization attempt. */
+export interface Cross {
+  as: SignedRole;
+  status: number;
+  call: (w: World) => Call | Promise<Call>;
+  /** Checks that nothing of the other side changed. */
+  after?: (w: World) => Promise<void>;
+}
+
+/** A procedure's row of the authorization matrix. */
+export interface MatrixRow {
+  expect: Expect;
+  call: (w: World, role: Role) => Call | Promise<Call>;
+  crossTenant: Cross;
+  crossOrg: Cross;
+}
+
+export const ALL: Expect = { productAdmin: 200, manager: 200, admin: 200, editor: 200, viewer: 200, outsider: 200 };
+export const allBut = (over: Partial<Expect>): Expect => ({ ...ALL, ...over });
