@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobObserver } from '@compliance/domain/jobs/job-runner';
-import { registerJobMetrics } from './job-metrics';
+import { registerJobMetrics } from '@compliance/metrics/job-metrics';
+import { metricsTokenAccepted } from '@compliance/metrics/metrics-token';
 
 export interface WorkerMetrics {
   registry: Registry;
@@ -14,13 +14,6 @@ export function createWorkerMetrics(): WorkerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   return { registry, jobObserver: registerJobMetrics(registry) };
-}
-
-function authorized(header: string | undefined, token: string | undefined): boolean {
-  if (!token) return true;
-  const given = Buffer.from(header ?? '');
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -38,7 +31,7 @@ export async function serveMetrics(metrics: WorkerMetrics, options: { port: numb
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found"}');
       return;
     }
-    if (!authorized(req.headers.authorization, options.token)) {
+    if (!metricsTokenAccepted(req.headers.authorization, options.token)) {
       res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="metrics"' }).end('{"detail":"A valid metrics token is required."}');
       return;
     }

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { metricsTokenAccepted } from '@compliance/metrics/metrics-token';
 import type { ServerMetrics } from './metrics';
 import { REQUEST_ID_HEADER } from './logging';
 import { routeLabeller } from './route-label';
@@ -8,14 +8,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     metricsRoute?: string;
   }
-}
-
-/** METRICS_TOKEN unset: open (a cluster-internal scrape); set: only `Authorization: Bearer <token>`. */
-export function metricsAllowed(req: FastifyRequest, token: string | undefined): boolean {
-  if (!token) return true;
-  const given = Buffer.from(req.headers.authorization ?? '');
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -33,7 +25,7 @@ export function addObservability(app: FastifyInstance, opts: { metrics: ServerMe
     opts.metrics.observeRequest({ method: req.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
   });
   app.get('/metrics', async (req, reply) => {
-    if (!metricsAllowed(req, opts.token)) {
+    if (!metricsTokenAccepted(req.headers.authorization, opts.token)) {
       return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ detail: 'A valid metrics token is required.' });
     }
     const body = await opts.metrics.registry.metrics();

@@ -4,7 +4,7 @@ import type { Database } from '@compliance/db/schema';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { JobObserver } from '@compliance/domain/jobs/job-runner';
 import { getJobStatusCounts } from '@compliance/domain/jobs/job-service';
-import { registerJobMetrics } from './job-metrics';
+import { registerJobMetrics } from '@compliance/metrics/job-metrics';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'timed_out'] as const;

@@ -10,8 +10,8 @@ export function stageLabel(stage: string): string {
 }
 
 /**
- * The job metrics, the same in the server (in-process queue) and the worker (BullMQ): a duration
- * histogram by job name and outcome, and failed attempts by job name and stage.
+ * The job metrics, shared by the server (in-process queue) and the worker (BullMQ) so one dashboard
+ * sums both: a duration histogram by job name and outcome, and failed attempts by job name and stage.
  */
 export function registerJobMetrics(registry: Registry): JobObserver {
   const duration = new Histogram({
