@@ -54,8 +54,8 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
     queue = sweepQueue;
     sweep = startJobSweep(handle.db, (name, id) => sweepQueue.enqueue(name, id), {
       intervalMs: config.jobSweepIntervalMs,
-      onSwept: ({ requeued, timedOut }) => {
-        if (timedOut.length) log('job sweep timed out queued jobs past their deadline', { count: timedOut.length, jobIds: timedOut.slice(0, 20) }, 'warn');
+      onSwept: ({ requeued, timedOut, abandoned }) => {
+        if (timedOut.length) log('job sweep timed out jobs past their deadline', { count: timedOut.length, abandoned: abandoned.length, jobIds: timedOut.slice(0, 20) }, 'warn');
         if (requeued.length) log('job sweep re-added queued jobs', { count: requeued.length });
       },
       onError: (error) => log('job sweep failed', { error: (error as Error).message }, 'warn'),

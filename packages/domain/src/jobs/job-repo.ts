@@ -105,6 +105,21 @@ export function listJobsQueuedBefore(tx: Tx, queuedBefore: Date, limit: number):
     .execute() as Promise<Pick<JobRow, 'id' | 'name' | 'payload' | 'deadline_at'>[]>;
 }
 
+/**
+ * Jobs still recorded as running although their deadline passed before `deadlineBefore`: the runner
+ * ends every attempt at the deadline, so their worker died and no queue entry is left to retry them.
+ */
+export function listJobsRunningPastDeadline(tx: Tx, deadlineBefore: Date, limit: number): Promise<Pick<JobRow, 'id' | 'name' | 'payload'>[]> {
+  return tx
+    .selectFrom('jobs')
+    .select(['id', 'name', 'payload'])
+    .where('status', '=', 'running')
+    .where('deadline_at', '<', deadlineBefore)
+    .orderBy('deadline_at')
+    .limit(limit)
+    .execute() as Promise<Pick<JobRow, 'id' | 'name' | 'payload'>[]>;
+}
+
 /** Every job row counted by status (all tenants): a metric, read in the system scope. */
 export async function countJobsByStatus(tx: Tx): Promise<Record<string, number>> {
   const rows = await tx.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<string>().as('count')]).groupBy('status').execute();

@@ -45,11 +45,11 @@ function documentOfJob(job: Pick<JobRow, 'name' | 'payload'>): string | null {
 }
 
 /**
- * Times out a job whose deadline passed before a processor ran it, and marks its document failed with
- * the same message (no processor is there to do it). With onlyFrom, only a job still in that status
- * changes, so concurrent sweeps are harmless. True when this call timed the job out.
+ * Times out a job whose deadline passed with no processor to record it (never run, or its worker
+ * gone), and marks its document failed with the same message. With onlyFrom, only a job still in
+ * that status changes, so concurrent sweeps are harmless. True when this call timed the job out.
  */
-export async function recordTimeOutBeforeRun(tx: Tx, job: Pick<JobRow, 'id' | 'name' | 'payload'>, onlyFrom?: 'queued'): Promise<boolean> {
+export async function recordTimeOutWithoutRunner(tx: Tx, job: Pick<JobRow, 'id' | 'name' | 'payload'>, onlyFrom?: 'queued' | 'running'): Promise<boolean> {
   const changed = await finishJob(tx, job.id, { status: 'timed_out', error: TIMED_OUT_MESSAGE }, onlyFrom);
   const documentId = documentOfJob(job);
   if (changed && documentId) await setDocumentFailedForJob(tx, documentId, job.id, TIMED_OUT_MESSAGE);
@@ -102,7 +102,7 @@ export async function runJob(
   };
   const remaining = new Date(job.deadline_at).getTime() - Date.now();
   if (remaining <= 0) {
-    await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutBeforeRun(tx, job));
+    await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutWithoutRunner(tx, job));
     return report('timed_out');
   }
   await withScope(db, SYSTEM_SCOPE, (tx) => markJobRunning(tx, jobId));

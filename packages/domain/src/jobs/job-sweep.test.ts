@@ -6,7 +6,7 @@ import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { JobName } from './job-definitions';
 import { getJobRow } from './job-repo';
 import { type JobProcessors, TIMED_OUT_MESSAGE, runJob } from './job-runner';
-import { sweepQueuedJobs } from './job-sweep';
+import { ABANDONED_AFTER_MS, sweepQueuedJobs } from './job-sweep';
 
 /**
  * The run's database is shared with other test files, whose jobs may sit queued for a while: these
@@ -147,6 +147,38 @@ describe('sweepQueuedJobs', () => {
 
     expect(result.timedOut).toContain(expired);
     expect((await job(expired))!).toMatchObject({ status: 'timed_out', error: TIMED_OUT_MESSAGE });
+  });
+});
+
+describe('a running job whose worker died and whose queue entry was lost', () => {
+  it('is timed out once it is well past its deadline, with its document failed, and only once', async () => {
+    const documentId = await createDocument();
+    const abandoned = await createQueuedJob(documentId, { deadlineInMs: -ABANDONED_AFTER_MS - 5_000, status: 'running' });
+    const { calls, enqueue } = recordingEnqueue();
+
+    const [first, second] = await Promise.all([
+      sweepQueuedJobs(handle.db, enqueue, { queuedForMs: QUEUED_FOR_MS }),
+      sweepQueuedJobs(handle.db, enqueue, { queuedForMs: QUEUED_FOR_MS }),
+    ]);
+
+    expect([...first.abandoned, ...second.abandoned].filter((id) => id === abandoned)).toHaveLength(1);
+    expect([...first.timedOut, ...second.timedOut].filter((id) => id === abandoned)).toHaveLength(1);
+    expect(calls.map(([, id]) => id)).not.toContain(abandoned);
+    expect((await job(abandoned))!).toMatchObject({ status: 'timed_out', stage: 'Timed out', error: TIMED_OUT_MESSAGE });
+    expect(await documentOf(documentId)).toEqual({ status: 'failed', error: TIMED_OUT_MESSAGE });
+  });
+
+  it('is left to its runner while the deadline has not passed by the margin', async () => {
+    const documentId = await createDocument();
+    const justLate = await createQueuedJob(documentId, { deadlineInMs: -1_000, status: 'running' });
+    const onTime = await createQueuedJob(documentId, { deadlineInMs: 60_000, status: 'running' });
+
+    const result = await sweepQueuedJobs(handle.db, recordingEnqueue().enqueue, { queuedForMs: QUEUED_FOR_MS });
+
+    expect(result.timedOut).not.toContain(justLate);
+    expect(result.timedOut).not.toContain(onTime);
+    expect((await job(justLate))!.status).toBe('running');
+    expect((await job(onTime))!.status).toBe('running');
   });
 });
 

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import type { JobName } from './job-definitions';
-import { listJobsQueuedBefore } from './job-repo';
-import { recordTimeOutBeforeRun } from './job-runner';
+import { listJobsQueuedBefore, listJobsRunningPastDeadline } from './job-repo';
+import { recordTimeOutWithoutRunner } from './job-runner';
 
 /** Puts a job on the queue again; for BullMQ an add whose job id is still known is a no-op. */
 export type EnqueueJob = (name: JobName, jobId: string) => Promise<void>;
@@ -13,23 +13,39 @@ export interface SweepResult {
   requeued: string[];
   /** Jobs this sweep timed out (another sweep may have taken some first). */
   timedOut: string[];
+  /** Of those, jobs that were running when their worker died and whose queue entry was lost. */
+  abandoned: string[];
 }
 
 /** Jobs looked at per sweep; the rest wait for the next one. */
 const SWEEP_BATCH = 500;
 
 /**
- * Recovers jobs that PostgreSQL records as queued but that may have no queue entry (a Redis that lost
+ * How long past its deadline a job may still show running before the sweep ends it. The runner stops
+ * every attempt at the deadline; this margin covers its last writes and a worker's clock being behind.
+ */
+export const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * Recovers jobs that PostgreSQL records as open but that may have no queue entry (a Redis that lost
  * its data): those queued for longer than queuedForMs are enqueued again while their deadline has not
- * passed, and timed out, with their document failed, once it has. Reads every tenant (system scope).
+ * passed, and timed out, with their document failed, once it has. Jobs still running well past their
+ * deadline (a worker killed while Redis lost the entry BullMQ would have retried) are timed out the same
+ * way, so no document stays "analyzing" for ever. Reads every tenant (system scope).
  */
 export async function sweepQueuedJobs(db: Kysely<Database>, enqueue: EnqueueJob, options: { queuedForMs: number; now?: Date }): Promise<SweepResult> {
   const now = options.now ?? new Date();
   const jobs = await withScope(db, SYSTEM_SCOPE, (tx) => listJobsQueuedBefore(tx, new Date(now.getTime() - options.queuedForMs), SWEEP_BATCH));
-  const result: SweepResult = { requeued: [], timedOut: [] };
+  const result: SweepResult = { requeued: [], timedOut: [], abandoned: [] };
   for (const job of jobs) {
     if (new Date(job.deadline_at).getTime() > now.getTime()) continue;
-    if (await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutBeforeRun(tx, job, 'queued'))) result.timedOut.push(job.id);
+    if (await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutWithoutRunner(tx, job, 'queued'))) result.timedOut.push(job.id);
+  }
+  const abandoned = await withScope(db, SYSTEM_SCOPE, (tx) => listJobsRunningPastDeadline(tx, new Date(now.getTime() - ABANDONED_AFTER_MS), SWEEP_BATCH));
+  for (const job of abandoned) {
+    if (!(await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutWithoutRunner(tx, job, 'running')))) continue;
+    result.timedOut.push(job.id);
+    result.abandoned.push(job.id);
   }
   for (const job of jobs) {
     if (new Date(job.deadline_at).getTime() <= now.getTime()) continue;
