@@ -1,51 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type {} from '@compliance/db/testing/test-database';
 import { startFakeOpenAiServer } from '@compliance/ai/testing/fake-openai-server';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { loadCaller } from '@compliance/domain/access/caller';
-import { materializeTenantRequirements, syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { getJobRow } from '@compliance/domain/jobs/job-repo';
-import { addTenantAccess, insertUser } from '@compliance/domain/users/user-repo';
+import { createEditorInNewTenant, killAllWorkers, killWorker, root, startWorkerProcess } from './helpers/worker-process';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 const url = inject('databaseUrl');
 const redisUrl = process.env.REDIS_URL;
-const children: ChildProcess[] = [];
 
-function startWorker(env: Record<string, string>) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/worker/src/main.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs node as a child, and kill -9 must reach both.
-    detached: true,
-  });
-  children.push(child);
-  return new Promise<ChildProcess>((resolve, reject) => {
-    child.stdout!.on('data', (d) => String(d).includes('worker ready') && resolve(child));
-    child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-}
-
-const killGroup = (child: ChildProcess) => {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-};
-
-afterAll(() => {
-  for (const child of children) killGroup(child);
-});
+afterAll(killAllWorkers);
 
 describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', () => {
   it('loses the job to another worker, which completes it once, with nothing duplicated', async () => {
@@ -60,18 +30,9 @@ describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', 
     };
     try {
       await syncCatalog(handle.db);
-      const actor = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => {
-        const org = await tx.insertInto('organizations').values({ name: `Crash ${prefix}`, domain: null, logo_url: null, description: null }).returning('id').executeTakeFirstOrThrow();
-        const tenant = await tx.insertInto('tenants').values({ organization_id: org.id, name: 'T', description: null, assigned_frameworks: ['ISO 27001'] }).returning(['id', 'organization_id']).executeTakeFirstOrThrow();
-        await materializeTenantRequirements(tx, tenant.id);
-        const { id } = await insertUser(tx, { username: prefix, email: `${prefix}@x.test`, passwordHash: 'x', fullName: null, role: 'Editor', isProductAdmin: false });
-        await addTenantAccess(tx, id, [tenant]);
-        const user = await tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        const { password_hash: _h, ...publicUser } = user;
-        return { caller: await loadCaller(tx, publicUser), ip: '127.0.0.1', currentOrganizationId: null, currentTenantId: tenant.id };
-      });
+      const actor = await createEditorInNewTenant(handle.db, prefix, ['ISO 27001']);
       const tenantId = actor.currentTenantId!;
-      const first = await startWorker(env);
+      const first = await startWorkerProcess(env);
       const queue = new BullMqQueue(redisUrl!, prefix);
       const content = readFileSync(path.join(root, 'packages/documents/fixtures/contract.pdf'));
       const { jobId, documentId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'msa.pdf', content });
@@ -85,8 +46,8 @@ describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', 
         return false;
       };
       expect(await until(async () => (await job())?.status === 'running' && fake.requests.length > 0, 20_000)).toBe(true);
-      killGroup(first);
-      await startWorker(env);
+      killWorker(first);
+      await startWorkerProcess(env);
       expect(await until(async () => (await job())?.status === 'completed', 60_000)).toBe(true);
       const done = (await job())!;
       expect(done.attempts).toBeGreaterThanOrEqual(2);

@@ -1,56 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type {} from '@compliance/db/testing/test-database';
 import { startFakeOpenAiServer } from '@compliance/ai/testing/fake-openai-server';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { loadCaller } from '@compliance/domain/access/caller';
-import { materializeTenantRequirements, syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import type { JobName } from '@compliance/domain/jobs/job-definitions';
-import { getJobRow } from '@compliance/domain/jobs/job-repo';
 import { TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-runner';
-import { addTenantAccess, insertUser } from '@compliance/domain/users/user-repo';
+import { createEditorInNewTenant, killAllWorkers, root, settleJob, startWorkerProcess } from './helpers/worker-process';
 
 /**
  * The 90 s deadline under an AI provider that never answers, in a real worker process. The job's
  * deadline is a column (set to now + 90 s at upload); the test moves it to now + 3 s before the job
  * is queued, so the same runner path is exercised without waiting 90 s.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 const url = inject('databaseUrl');
 const redisUrl = process.env.REDIS_URL;
 const SHORT_DEADLINE_MS = 3_000;
-const children: ChildProcess[] = [];
 
-function startWorker(env: Record<string, string>) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/worker/src/main.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.push(child);
-  return new Promise<ChildProcess>((resolve, reject) => {
-    child.stdout!.on('data', (d) => String(d).includes('worker ready') && resolve(child));
-    child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-}
-
-afterAll(() => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+afterAll(killAllWorkers);
 
 describe.runIf(url && redisUrl)('a hanging AI provider', () => {
   it('times the job out at its deadline with the spec message, and the worker goes on to complete the next job', async () => {
@@ -72,34 +44,16 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
     const queue = new ShortDeadlineQueue(redisUrl!, prefix);
     try {
       await syncCatalog(handle.db);
-      const actor = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => {
-        const org = await tx.insertInto('organizations').values({ name: `Deadline ${prefix}`, domain: null, logo_url: null, description: null }).returning('id').executeTakeFirstOrThrow();
-        const tenant = await tx.insertInto('tenants').values({ organization_id: org.id, name: 'T', description: null, assigned_frameworks: ['ISO 27001'] }).returning(['id', 'organization_id']).executeTakeFirstOrThrow();
-        await materializeTenantRequirements(tx, tenant.id);
-        const { id } = await insertUser(tx, { username: prefix, email: `${prefix}@x.test`, passwordHash: 'x', fullName: null, role: 'Editor', isProductAdmin: false });
-        await addTenantAccess(tx, id, [tenant]);
-        const user = await tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        const { password_hash: _h, ...publicUser } = user;
-        return { caller: await loadCaller(tx, publicUser), ip: '127.0.0.1', currentOrganizationId: null, currentTenantId: tenant.id };
-      });
+      const actor = await createEditorInNewTenant(handle.db, prefix, ['ISO 27001']);
       const tenantId = actor.currentTenantId!;
-      const worker = await startWorker({
+      const worker = await startWorkerProcess({
         DATABASE_URL: url!, REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix, AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_API_KEY: 'test', AI_MODEL: 'fake-model', WORKER_METRICS_PORT: '0',
         // No recovery sweep: it would take other test files' queued jobs in the shared database.
         JOB_SWEEP_INTERVAL_MS: '0',
       });
       const content = readFileSync(path.join(root, 'packages/documents/fixtures/contract.pdf'));
-      const job = (id: string) => withScope(handle.db, SYSTEM_SCOPE, (tx) => getJobRow(tx, id));
-      const settle = async (id: string, ms: number) => {
-        const end = Date.now() + ms;
-        for (;;) {
-          const row = await job(id);
-          if (row && !['queued', 'running'].includes(row.status)) return row;
-          if (Date.now() > end) throw new Error(`job ${id} still ${row?.status} after ${ms} ms`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      };
+      const settle = (id: string, ms: number) => settleJob(handle.db, id, ms);
 
       const started = Date.now();
       const hung = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'hang.pdf', content });
