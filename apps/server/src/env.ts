@@ -55,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: env.TRUST_PROXY === 'true',
     /** Set: jobs go to BullMQ on Redis and apps/worker runs them; unset: the server runs them in-process. */
     redisUrl: env.REDIS_URL || undefined,
+    /** The Redis key namespace of the job queue; the workers must use the same. */
+    queuePrefix: env.QUEUE_PREFIX || undefined,
     jobConcurrency: int('JOB_CONCURRENCY', 2),
     uploadMaxBytes: int('UPLOAD_MAX_MB', 25) * 1024 * 1024,
     ai: aiConfig(env),

@@ -14,7 +14,7 @@ import type { ServerConfig } from './env';
  */
 export async function createJobQueue(config: ServerConfig, db: Kysely<Database>, observer?: JobObserver): Promise<{ queue: JobQueue; engine: AiEngine }> {
   const engine = createAiEngine(config.ai);
-  if (config.redisUrl) return { queue: new BullMqQueue(config.redisUrl), engine };
+  if (config.redisUrl) return { queue: new BullMqQueue(config.redisUrl, config.queuePrefix), engine };
   const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency, observer);
   await queue.recover();
   return { queue, engine };

@@ -9,6 +9,8 @@ import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
 import { getUser } from '@compliance/domain/users/user-repo';
 import { createOrganization, createUser } from './helpers/factories';
+import { loadConfig } from '../src/env';
+import { createJobQueue } from '../src/job-queue-factory';
 
 const redisUrl = process.env.REDIS_URL;
 const prefix = `test-${randomBytes(4).toString('hex')}`;
@@ -53,6 +55,22 @@ describe.runIf(redisUrl)('BullMQ driver on Redis', () => {
     expect(states.map((s) => s.status)).toEqual(['completed', 'completed']);
     expect(states[1]!.attempts).toBe(2);
     expect(await queue.depth()).toBe(0);
+    await worker.close();
+    await queue.close();
+  });
+
+  it("puts the server's jobs under QUEUE_PREFIX, where the workers of that prefix take them", async () => {
+    const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: redisUrl, QUEUE_PREFIX: prefix });
+    const { queue } = await createJobQueue(config, handle.db);
+    const id = await withScope(handle.db, SYSTEM_SCOPE, (tx) =>
+      createJob(tx, { tenantId, organizationId, name: 'analyze-contract', payload: { documentId: '00000000-0000-4000-8000-000000000003', tenantId }, createdBy: null }),
+    );
+    await queue.enqueue('analyze-contract', id);
+    const probe = new BullMqQueue(redisUrl!, prefix);
+    expect(await probe.depth()).toBe(1);
+    await probe.close();
+    const worker = startBullMqWorker(handle.db, processors, redisUrl!, { concurrency: 1, prefix });
+    expect((await waitForJob(handle.db, caller, tenantId, id, 20_000)).status).toBe('completed');
     await worker.close();
     await queue.close();
   });
