@@ -8,9 +8,12 @@
  * p50/p95/p99 from every response time, errors, and the server's RSS and heap (after a full GC) at
  * start (after a warm-up), middle and end (uploads drained); fails when any request errs or memory
  * at the end exceeds the start by more than LOAD_MEMORY_BOUND_MB (64; half that for the heap).
- * Drops the database at the end.
+ * With LOAD_WORKERS=N (and REDIS_URL) the server only queues the analyses on BullMQ and N worker
+ * processes (apps/worker, WORKER_CONCURRENCY 2 each) run them, the production shape; the default 0
+ * runs them in the server process (the embedded shape). Drops the database at the end.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { connectDatabase } from '@compliance/db/connect';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
+import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { percentile } from './http-timing';
 import { seedLargeDataset } from './large-dataset';
 
@@ -31,6 +35,8 @@ const DURATION = Number(process.env.LOAD_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 10);
 const PENDING = Number(process.env.LOAD_PENDING ?? 4);
 const MEMORY_BOUND_MB = Number(process.env.LOAD_MEMORY_BOUND_MB ?? 64);
+const WORKERS = Number(process.env.LOAD_WORKERS ?? 0);
+const queuePrefix = `load-${randomBytes(4).toString('hex')}`;
 const fixtures = ['policy-20-pages.pdf', 'contract.docx', 'controls.xlsx', 'contract.doc', 'contract.pdf'].map((name) => ({
   name,
   content: readFileSync(path.resolve(here, '../../packages/documents/fixtures', name)),
@@ -42,8 +48,26 @@ if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL server (the load test creates and drops its own database).');
   process.exit(2);
 }
+if (WORKERS > 0 && !process.env.REDIS_URL) {
+  console.error('LOAD_WORKERS needs REDIS_URL (the workers take the analyses from BullMQ on Redis).');
+  process.exit(2);
+}
+
+/** One worker process on the load test's database and queue namespace; resolves once it is ready. */
+function startWorker(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(path.resolve(here, '../../node_modules/.bin/tsx'), [path.resolve(here, '../../apps/worker/src/main.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix, WORKER_CONCURRENCY: '2', WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('worker ready') && resolve(child));
+    child.once('exit', (code) => reject(new Error(`worker exited (${code})`)));
+  });
+}
 const database = await createTestDatabase('cp_load');
 let server: ChildProcess | undefined;
+const workers: ChildProcess[] = [];
 let failed = false;
 try {
   const handle = await connectDatabase({ databaseUrl: database.url!, poolSize: 4 });
@@ -54,12 +78,17 @@ try {
   console.log(`Seeded ${ORGS * TENANTS} tenants, ${seeded.tenantRequirementRows} tenant-requirement rows in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   console.log(`Load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
 
-  const child = fork(path.join(here, 'load-server.ts'), { execArgv: ['--expose-gc', '--import', 'tsx'], env: { ...process.env, DATABASE_URL: database.url! } });
+  const child = fork(path.join(here, 'load-server.ts'), {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: database.url!, LOAD_QUEUE_PREFIX: WORKERS > 0 ? queuePrefix : '' },
+  });
   server = child;
   const address = await new Promise<string>((resolve, reject) => {
     child.once('message', (m: { address: string }) => resolve(m.address));
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
+  for (let i = 0; i < WORKERS; i++) workers.push(await startWorker(database.url!));
+  console.log(WORKERS > 0 ? `Analyses run in ${WORKERS} worker process(es) on BullMQ (prefix ${queuePrefix}).` : 'Analyses run in the server process (in-process queue).');
   const memory = (message: 'memory' | 'memory-now') =>
     new Promise<Memory>((resolve) => {
       child.once('message', (m: Memory) => resolve(m));
@@ -146,9 +175,21 @@ try {
   console.log(`Load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(failed ? 'RESULT: FAILED' : 'RESULT: zero errors, memory flat');
 } finally {
+  for (const worker of workers) {
+    try {
+      process.kill(-worker.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   if (server && server.exitCode === null) {
     server.send('stop');
     await new Promise((resolve) => server!.once('exit', resolve));
+  }
+  if (WORKERS > 0) {
+    const queue = new BullMqQueue(process.env.REDIS_URL!, queuePrefix);
+    await queue.bullQueue.obliterate({ force: true });
+    await queue.close();
   }
   await database.drop();
 }
