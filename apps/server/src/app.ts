@@ -1,7 +1,7 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@compliance/db/connection-errors';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import { healthRoutes } from './http/health-routes';
 import { restPlugin } from './http/rest-plugin';
 import { addSecurityHeaders } from './http/security-headers';
@@ -21,10 +21,15 @@ export interface BuildOptions {
   metrics?: ServerMetrics;
   /** Where JSON log lines go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
+  /** Told of every route as it registers, before any plugin adds one (tests list the whole surface with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = '5';
+
 /** The whole HTTP surface: health, /trpc, the /api REST facade and the web app. */
-export async function buildApp({ deps, databaseKind, logger = true, metrics = createServerMetrics(), logStream }: BuildOptions) {
+export async function buildApp({ deps, databaseKind, logger = true, metrics = createServerMetrics(), logStream, onRoute }: BuildOptions) {
   const app = Fastify({
     logger: logger ? loggerOptions(deps.config.logLevel, logStream) : false,
     genReqId,
@@ -32,7 +37,12 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   addSecurityHeaders(app);
+  // Every 503 (database down, not ready) tells clients when to try again; /trpc sets it in responseMeta.
+  app.addHook('onSend', async (_req, reply) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
+  });
   metrics.watchQueue(deps.queue, deps.db);
   addObservability(app, { metrics, token: deps.config.metricsToken });
   await app.register(cookie);
@@ -57,6 +67,8 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
       onError: ({ error, req }: { error: { code: string; cause?: unknown }; req?: { log?: typeof app.log } }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') (req?.log ?? app.log).error({ err: error.cause ?? error }, 'tRPC call failed');
       },
+      responseMeta: ({ errors }: { errors: { code: string }[] }) =>
+        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'retry-after': RETRY_AFTER_SECONDS } } : {},
     },
   });
   await app.register(restPlugin, { prefix: '/api', deps });

@@ -1,6 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL, type Call, type Expect, type MatrixRow, ROLES, type Role, type SignedRole, type World, allBut, buildWorld, callProcedure, createDocument, listRestProcedures } from './helpers/matrix-world';
+import { ALL, type Call, type Expect, type MatrixRow, ROLES, type Role, type SignedRole, type World, allBut, buildWorld, callProcedure, createDocument, everyName, expectAbsent, listRestProcedures } from './helpers/matrix-world';
 import { type TestApp, api, createTestApp, login } from './helpers/test-app';
 import { PASSWORD, createOrganization, createTenant, createUser, unique } from './helpers/factories';
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';
@@ -294,14 +293,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const procedures = listRestProcedures();
-const everyName = (w: World) => [
-  w.orgA.id, w.orgA.name, w.orgB.id, w.orgB.name,
-  ...[...w.orgA.tenants, ...w.orgB.tenants].flatMap((x) => [x.id, x.name]),
-  ...Object.values(w.users).flatMap((x) => [x.id, x.username]),
-];
-const expectAbsent = (res: LightMyRequestResponse, tokens: string[]) => {
-  for (const token of tokens) expect(res.body, `answer leaks ${token}`).not.toContain(token);
-};
 
 describe('the matrix covers the router', () => {
   it('every procedure has a REST path and a row, and every row a procedure', () => {

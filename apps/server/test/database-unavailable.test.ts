@@ -42,6 +42,7 @@ describe('an unreachable database', () => {
     const res = await app.inject({ method, url, payload: payload as never, headers });
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json().detail).toBe(DETAIL);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|at .+\.(ts|js):\d+/);
   });
 
@@ -49,5 +50,6 @@ describe('an unreachable database', () => {
     const res = await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } });
     expect(res.statusCode, res.body).toBe(503);
     expect(res.body).toContain(DETAIL);
+    expect(res.headers['retry-after']).toBe('5');
   });
 });

@@ -11,12 +11,14 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 let t: TestApp;
 let editor: Session;
+let viewer: Session;
 
 beforeAll(async () => {
   // A 64 KB limit, so a real fixture is over it (UPLOAD_MAX_MB sets it in production).
   t = await createTestApp({ uploadMaxBytes: 64 * 1024 });
   const org = await createComplianceOrg(t.handle.db, [['ISO 27001']]);
   editor = await login(t.app, (await createUser(t.handle.db, { role: 'Editor', tenants: org.tenants })).username, PASSWORD);
+  viewer = await login(t.app, (await createUser(t.handle.db, { role: 'Viewer', tenants: org.tenants })).username, PASSWORD);
 });
 afterAll(async () => t.close());
 
@@ -37,5 +39,19 @@ describe('upload size limit', () => {
     const body = multipartBody({ filename: 'msa.pdf', content: small });
     const res = await t.app.inject({ method: 'POST', url: '/api/contracts/upload', payload: body.payload, headers: { 'content-type': body.contentType, cookie: editor.cookie, 'x-csrf-token': editor.csrf } });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('refuses a Viewer before reading the file: 403 for an oversized file and for none at all', async () => {
+    const big = multipartBody({ filename: 'policy.pdf', content: readFileSync(path.join(fixtures, 'policy-20-pages.pdf')) }, { document_type: 'Policy' });
+    for (const [url, payload, contentType] of [
+      ['/api/evidence/upload', big.payload, big.contentType],
+      ['/api/contracts/upload', big.payload, big.contentType],
+      ['/api/contracts/upload', '{}', 'application/json'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, cookie: viewer.cookie, 'x-csrf-token': viewer.csrf } });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(403);
+      expect(res.json().detail).toBeTruthy();
+    }
+    expect((await api(t.app, viewer, 'GET', '/api/evidence/')).json()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
 import { formatSize } from '@compliance/documents/format-size';
 import type { Actor } from '@compliance/domain/access/actor';
+import { assertCanEditTenant } from '@compliance/domain/access/tenant-permissions';
 import { getDocumentFile, reanalyzeEvidence } from '@compliance/domain/documents/document-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { AppError } from '@compliance/domain/errors';
@@ -56,6 +57,13 @@ async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantI
   return { document_id: ids.documentId, job_id: ids.jobId, status: state.status, requirement_count: count, message };
 }
 
+/** The caller of an upload, refused before a byte of the file is read unless they may edit the tenant. */
+async function authenticateUploader(req: FastifyRequest, deps: AppDeps) {
+  const route = await authenticateRoute(req, deps, { mutation: true });
+  assertCanEditTenant(route.actor.caller, route.tenantId);
+  return route;
+}
+
 const waitFlag = (req: FastifyRequest) => (req.query as { wait?: string } | undefined)?.wait !== 'false';
 
 /** Multipart uploads, re-analysis and downloads: plain routes calling the same services as the procedures. */
@@ -65,7 +73,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   app.post('/contracts/upload', (req, reply) =>
     answer(reply, async () => {
-      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
+      const { actor, tenantId } = await authenticateUploader(req, deps);
       const upload = await readUpload(req, deps.config.uploadMaxBytes);
       const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
       return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'contract', upload.filename);
@@ -74,7 +82,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   app.post('/evidence/upload', (req, reply) =>
     answer(reply, async () => {
-      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
+      const { actor, tenantId } = await authenticateUploader(req, deps);
       const upload = await readUpload(req, deps.config.uploadMaxBytes);
       const documentType = upload.fields.document_type?.trim() || 'Policy';
       if (!(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {

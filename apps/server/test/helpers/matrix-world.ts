@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { expect } from 'vitest';
 import { appRouter } from '../../src/routers/app-router';
 import { type Method, type Session, type TestApp, api, login } from './test-app';
 import { type OrgFixture, PASSWORD, type UserFixture, createUser } from './factories';
@@ -159,3 +160,14 @@ export interface MatrixRow {
 
 export const ALL: Expect = { productAdmin: 200, manager: 200, admin: 200, editor: 200, viewer: 200, outsider: 200 };
 export const allBut = (over: Partial<Expect>): Expect => ({ ...ALL, ...over });
+
+/** Every id and name of the world: a denied answer may name only the caller's own. */
+export const everyName = (w: World) => [
+  w.orgA.id, w.orgA.name, w.orgB.id, w.orgB.name,
+  ...[...w.orgA.tenants, ...w.orgB.tenants].flatMap((x) => [x.id, x.name]),
+  ...Object.values(w.users).flatMap((x) => [x.id, x.username]),
+];
+
+export const expectAbsent = (res: LightMyRequestResponse, tokens: string[]) => {
+  for (const token of tokens) expect(res.body, `answer leaks ${token}`).not.toContain(token);
+};

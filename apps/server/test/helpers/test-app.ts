@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect, inject } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
@@ -12,6 +12,8 @@ import { loadConfig } from '../../src/env';
 export interface TestApp {
   app: FastifyInstance;
   handle: DatabaseHandle;
+  /** Every route the app registered (one entry per method), in registration order. */
+  routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -21,11 +23,16 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof loadCon
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), ...overrides };
   // The in-process driver, without recovering other files' jobs from the shared test database.
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: false });
+  const routes: TestApp['routes'] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  };
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: false, onRoute });
   await app.ready();
   return {
     app,
     handle,
+    routes,
     async close() {
       await app.close();
       await queue.close();
