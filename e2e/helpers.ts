@@ -11,3 +11,18 @@ export async function loginAs(page: Page, username: DemoUser | string, password 
   await page.getByRole('button', { name: /^login$/i }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 }
+
+/** Every label of the side navigation, in the spec's order (each role sees a part of it). */
+export const NAV_LABELS = [
+  'Customer Admin',
+  'Executive Dashboard',
+  'My Dashboard',
+  'Security Requirements',
+  'AI Compliance Assistant',
+  'Contract Analyzer',
+  'Evidence Library',
+  'AI Policy Generator',
+  'Organization Management',
+  'User Management',
+  'Audit Logs',
+] as const;

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, loginAs } from './helpers';
+import { DEMO_PASSWORD, NAV_LABELS, loginAs } from './helpers';
 
 interface OrganizationRow {
   id: string;
@@ -7,19 +7,7 @@ interface OrganizationRow {
   tenant_count: number;
 }
 
-const ALL_NAV_LABELS = [
-  'Customer Admin',
-  'Executive Dashboard',
-  'My Dashboard',
-  'Security Requirements',
-  'AI Compliance Assistant',
-  'Contract Analyzer',
-  'Evidence Library',
-  'AI Policy Generator',
-  'Organization Management',
-  'User Management',
-  'Audit Logs',
-];
+const ALL_NAV_LABELS = [...NAV_LABELS];
 
 /** Organizations as the product admin sees them, read through the REST facade (ordered by name). */
 async function listOrganizations(request: APIRequestContext): Promise<OrganizationRow[]> {

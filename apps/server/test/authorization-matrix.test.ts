@@ -38,6 +38,7 @@ const untouchedRequirement = (id: () => string) => async (w: World) => {
 const documentKept = (id: () => string) => async (w: World) =>
   expect(await probe(db(w), (tx) => tx.selectFrom('documents').select('id').where('id', '=', id()).executeTakeFirst())).toBeTruthy();
 let lastUser = '';
+const manageableOf = async (w: World, role: SignedRole) => (await api(w.t.app, w.sessions[role], 'GET', '/api/users/manageable')).json().ids as string[];
 const remember = (body: { username: string }) => ((lastUser = body.username), body);
 
 const MATRIX: Record<string, Row> = {
@@ -76,6 +77,12 @@ const MATRIX: Record<string, Row> = {
     call: () => ({}),
     crossTenant: { as: 'editor', status: 200, call: () => ({}) },
     crossOrg: { as: 'manager', status: 200, call: () => ({}) },
+  },
+  'users.manageable': {
+    expect: ALL,
+    call: () => ({}),
+    crossTenant: { as: 'editor', status: 200, call: () => ({}), after: async (w) => expect(await manageableOf(w, 'editor')).toEqual([]) },
+    crossOrg: { as: 'manager', status: 200, call: () => ({}), after: async (w) => expect(await manageableOf(w, 'manager')).not.toContain(w.users.userB.id) },
   },
   'users.create': {
     expect: allBut({ editor: 403, viewer: 403, outsider: 403 }),

@@ -52,6 +52,36 @@ describe('GET /api/users/', () => {
   });
 });
 
+describe('GET /api/users/manageable', () => {
+  const manageable = async (who: keyof typeof s) => (await api(t.app, s[who], 'GET', '/api/users/manageable')).json().ids as string[];
+
+  it('names only listed users, never the caller, and none who outrank the caller', async () => {
+    for (const who of ['admin', 'manager', 'orgAdmin'] as const) {
+      const ids = await manageable(who);
+      const listed = new Set(((await api(t.app, s[who], 'GET', '/api/users/')).json() as { id: string }[]).map((user) => user.id));
+      expect(ids.filter((id) => !listed.has(id)), `${who}: only listed users`).toEqual([]);
+      expect(ids, `${who} never manages themselves`).not.toContain(s[who].userId);
+    }
+    expect(await manageable('orgAdmin')).not.toContain(u.manager.id);
+    expect(await manageable('orgAdmin')).toEqual(expect.arrayContaining([u.editor.id, u.viewer.id]));
+    expect(await manageable('manager')).toEqual(expect.arrayContaining([u.orgAdmin.id, u.editor.id, u.viewer.id]));
+    expect(await manageable('admin')).toEqual(expect.arrayContaining([u.manager.id, u.managerB.id, u.viewer.id]));
+  });
+
+  it('agrees with the toggle: a user left out is refused, a user named is changed', async () => {
+    const target = await freshUserInA('Editor');
+    const ids = await manageable('orgAdmin');
+    expect(ids).toContain(target.id);
+    expect((await api(t.app, s.orgAdmin, 'PATCH', `/api/users/${target.id}/toggle-status`)).statusCode).toBe(200);
+    expect(ids).not.toContain(u.manager.id);
+    expect((await api(t.app, s.orgAdmin, 'PATCH', `/api/users/${u.manager.id}/toggle-status`)).statusCode).toBe(403);
+  });
+
+  it.each(['editor', 'viewer'] as const)('%s manages nobody', async (who) => {
+    expect(await manageable(who)).toEqual([]);
+  });
+});
+
 describe('POST /api/users/', () => {
   it('creates a user from the spec payload in the caller\'s organization and current tenant', async () => {
     const body = newUser({ role: 'Admin' });

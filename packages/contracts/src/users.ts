@@ -28,6 +28,7 @@ export const createUserInput = z.object({
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const userListOutput = z.array(userSchema);
+export const manageableUsersOutput = z.object({ ids: z.array(idSchema) });
 export const userOutput = userSchema;
 export const userActionOutput = successOutput.extend({ user: userSchema });
 

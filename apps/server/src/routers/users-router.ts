@@ -3,13 +3,14 @@ import { idParam, successOutput } from '@compliance/contracts/common';
 import {
   accessibleTenantsOutput,
   createUserInput,
+  manageableUsersOutput,
   permissionsOutput,
   userActionOutput,
   userListOutput,
   userOutput,
 } from '@compliance/contracts/users';
 import { getUserPermissions, listAccessibleTenants } from '@compliance/domain/users/permission-service';
-import { createUser, deleteUser, listVisibleUsers, toggleUserStatus } from '@compliance/domain/users/user-service';
+import { createUser, deleteUser, listManageableUserIds, listVisibleUsers, toggleUserStatus } from '@compliance/domain/users/user-service';
 import { authedProcedure, router } from '../trpc/trpc';
 
 const tags = ['users'];
@@ -20,6 +21,12 @@ export const usersRouter = router({
     .input(z.void())
     .output(userListOutput)
     .query(({ ctx }) => listVisibleUsers(ctx.deps.db, ctx.actor)),
+
+  manageable: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/manageable', tags, summary: 'Ids of the listed users whose status the caller may change' } })
+    .input(z.void())
+    .output(manageableUsersOutput)
+    .query(async ({ ctx }) => ({ ids: await listManageableUserIds(ctx.deps.db, ctx.actor) })),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/users', tags, summary: 'Create a user' } })

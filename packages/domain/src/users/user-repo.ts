@@ -49,6 +49,15 @@ export async function listUserOrganizationLinks(tx: Tx, userId: string) {
   return { memberships, accessOrgIds: access.map((a) => a.organization_id) };
 }
 
+/** For each of the given users, the organizations they manage (users who manage none are absent). */
+export async function listManagedOrganizationIds(tx: Tx, userIds: string[]): Promise<Map<string, string[]>> {
+  const managed = new Map<string, string[]>();
+  if (userIds.length === 0) return managed;
+  const rows = await tx.selectFrom('memberships').select(['user_id', 'organization_id']).where('role', '=', 'manager').where('user_id', 'in', userIds).execute();
+  for (const row of rows) managed.set(row.user_id, [...(managed.get(row.user_id) ?? []), row.organization_id]);
+  return managed;
+}
+
 export async function findUserConflict(tx: Tx, username: string, email: string) {
   return tx
     .selectFrom('users')

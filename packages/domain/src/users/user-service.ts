@@ -16,21 +16,42 @@ import {
   findUserConflict,
   getUser,
   insertUser,
+  listManagedOrganizationIds,
   listUserOrganizationLinks,
   listUsers,
   markUserDeleted,
   setUserActive,
 } from './user-repo';
 
+function listVisibleUserRows(tx: Tx, caller: Caller) {
+  return listUsers(tx, { organizationIds: caller.isProductAdmin ? null : [...caller.adminOrgIds], includeUserId: caller.user.id });
+}
+
 /** Product admin: everyone. Organization administrators: users of their organizations. Others: themselves. */
 export async function listVisibleUsers(db: Kysely<Database>, actor: Actor): Promise<User[]> {
   const { caller } = actor;
+  return withScope(db, callerScope(caller), async (tx) => (await listVisibleUserRows(tx, caller)).map(toUser));
+}
+
+/** Whether a user holds power the caller lacks: manages an organization the caller does not, or ranks higher. */
+function outranksCaller(caller: Caller, target: Parameters<typeof powerOf>[0], managedOrgIds: string[]): boolean {
+  const managesOther = managedOrgIds.some((org) => !caller.managedOrgIds.has(org));
+  return managesOther || powerOf(target, managedOrgIds.length > 0) > callerPower(caller);
+}
+
+/**
+ * The listed users whose status the caller may change (activate, deactivate, delete), by the rule
+ * those calls enforce: never oneself, only as an administrator, never someone who outranks the caller.
+ * The web offers the actions only on these rows.
+ */
+export async function listManageableUserIds(db: Kysely<Database>, actor: Actor): Promise<string[]> {
+  const { caller } = actor;
+  if (!caller.isProductAdmin && caller.adminOrgIds.size === 0) return [];
   return withScope(db, callerScope(caller), async (tx) => {
-    const rows = await listUsers(tx, {
-      organizationIds: caller.isProductAdmin ? null : [...caller.adminOrgIds],
-      includeUserId: caller.user.id,
-    });
-    return rows.map(toUser);
+    const others = (await listVisibleUserRows(tx, caller)).filter((row) => row.id !== caller.user.id);
+    if (caller.isProductAdmin) return others.map((row) => row.id);
+    const managed = await listManagedOrganizationIds(tx, others.map((row) => row.id));
+    return others.filter((row) => !outranksCaller(caller, row, managed.get(row.id) ?? [])).map((row) => row.id);
   });
 }
 
@@ -51,11 +72,8 @@ async function getManageableUser(tx: Tx, caller: Caller, userId: string) {
   if (!caller.isProductAdmin) {
     if (caller.adminOrgIds.size === 0) throw forbidden('You do not have permission to manage users');
     const links = await listUserOrganizationLinks(tx, userId);
-    const managesOther = links.memberships.some((m) => m.role === 'manager' && !caller.managedOrgIds.has(m.organization_id));
-    const targetPower = powerOf(target, links.memberships.some((m) => m.role === 'manager'));
-    if (managesOther || targetPower > callerPower(caller)) {
-      throw forbidden('You cannot change a user with more permissions than your own');
-    }
+    const managed = links.memberships.filter((m) => m.role === 'manager').map((m) => m.organization_id);
+    if (outranksCaller(caller, target, managed)) throw forbidden('You cannot change a user with more permissions than your own');
   }
   return target;
 }

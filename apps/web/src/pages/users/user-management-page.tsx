@@ -12,6 +12,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { AddUserForm, type NewUser } from './add-user-form';
 import { UserTable } from './user-table';
+import { useManageableUserIds } from './use-manageable-users';
 
 type Message = { tone: 'success' | 'error'; text: string };
 
@@ -19,6 +20,7 @@ export function UserManagementPage() {
   const access = useCallerAccess();
   const queryClient = useQueryClient();
   const users = trpc.users.list.useQuery();
+  const manageableIds = useManageableUserIds();
   const createUser = trpc.users.create.useMutation();
   const toggleStatus = trpc.users.toggleStatus.useMutation();
   const deleteUser = trpc.users.delete.useMutation();
@@ -111,6 +113,7 @@ export function UserManagementPage() {
           <UserTable
             users={users.data}
             currentUserId={access.userId}
+            manageableIds={manageableIds}
             busyUserId={busyUserId}
             onToggle={toggle}
             onDelete={remove}

@@ -7,6 +7,8 @@ const ROLE_TONE: Record<UserRoleName, BadgeTone> = { Admin: 'purple', Editor: 'b
 interface UserTableProps {
   users: User[];
   currentUserId: string | null;
+  /** The users whose rows offer Deactivate / Delete (the server refuses the others). */
+  manageableIds: ReadonlySet<string>;
   busyUserId: string | null;
   onToggle: (user: User) => void;
   onDelete: (user: User) => void;
@@ -14,7 +16,7 @@ interface UserTableProps {
 
 const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
 
-export function UserTable({ users, currentUserId, busyUserId, onToggle, onDelete }: UserTableProps) {
+export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete }: UserTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
@@ -46,7 +48,7 @@ export function UserTable({ users, currentUserId, busyUserId, onToggle, onDelete
                 {new Date(user.created_at).toLocaleDateString()}
               </td>
               <td className="px-4 py-3">
-                {currentUserId !== null && user.id !== currentUserId && (
+                {currentUserId !== null && user.id !== currentUserId && manageableIds.has(user.id) && (
                   <div className="flex justify-end gap-2">
                     <Button
                       variant="secondary"
