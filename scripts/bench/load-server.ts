@@ -3,7 +3,7 @@
  * seeded database. With LOAD_QUEUE_PREFIX (and REDIS_URL) it only adds jobs to BullMQ under that
  * prefix and worker processes analyse the evidence, as in production; without, the in-process job
  * queue runs the analyses inside this process, alongside the requests under load. Answers 'memory'
- * messages with its RSS and heap after a full GC.
+ * messages with its RSS and heap (after a full GC when asked), tagged with the request's id.
  */
 import { connectDatabase } from '@compliance/db/connect';
 import { createAiEngine } from '@compliance/ai/engine';
@@ -24,15 +24,12 @@ const queue =
 const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: 'postgres', logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-process.on('message', async (message: string) => {
-  if (message === 'memory') {
-    (globalThis as { gc?: () => void }).gc?.();
+process.on('message', async (message: { type: 'memory'; id: number; gc: boolean } | { type: 'stop' }) => {
+  if (message.type === 'memory') {
+    if (message.gc) (globalThis as { gc?: () => void }).gc?.();
     const { rss, heapUsed, heapTotal } = process.memoryUsage();
-    process.send!({ type: 'memory', rss, heapUsed, heapTotal });
-  } else if (message === 'memory-now') {
-    const { rss, heapUsed, heapTotal } = process.memoryUsage();
-    process.send!({ type: 'memory', rss, heapUsed, heapTotal });
-  } else if (message === 'stop') {
+    process.send!({ type: 'memory', id: message.id, rss, heapUsed, heapTotal });
+  } else if (message.type === 'stop') {
     await app.close();
     await queue.close();
     await handle.close();
