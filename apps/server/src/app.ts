@@ -40,9 +40,9 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
   if (onRoute) app.addHook('onRoute', onRoute);
   addSecurityHeaders(app);
   // Every 503 (database down, not ready) tells clients when to try again; /trpc sets it in responseMeta.
-  app.addHook('onSend', (_req, reply, payload, done) => {
+  app.addHook('onSend', async (_req, reply, payload) => {
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
-    done(null, payload);
+    return payload;
   });
   metrics.watchQueue(deps.queue, deps.db);
   addObservability(app, { metrics, token: deps.config.metricsToken });

@@ -197,6 +197,8 @@ describe('request ids and JSON logs', () => {
       expect(incoming.req.headers.cookie).toBe('[redacted]');
       expect(incoming.req.url).toBe('/api/auth/me');
       expect(mine.find((entry) => entry.res)!.res.statusCode).toBe(401);
+      // Sent once: the REST bridge's reply is not followed by a second, empty send.
+      expect(mine.filter((entry) => entry.level >= 50 || entry.err?.code === 'FST_ERR_REP_ALREADY_SENT')).toEqual([]);
       const all = o.lines.join('\n');
       for (const secret of ['tok-secret-5678', 'cookie-secret-9012', 'csrf-secret-3456', 'confidential-text']) expect(all).not.toContain(secret);
     } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { awaitBridgeReply } from './bridge-reply';
 import { appRouter } from '../routers/app-router';
 import { type AppDeps, contextFactory } from '../trpc/context';
 import { findInputProblem } from '../trpc/input-guard';
@@ -90,11 +91,14 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
 
   await app.register(exportRoutes, { deps: opts.deps });
   await app.register(uploadRoutes, { deps: opts.deps });
-  await app.register(fastifyTRPCOpenApiPlugin, {
-    router: appRouter,
-    createContext: contextFactory(opts.deps),
-    onError: ({ error, req }: { error: { code: string; cause?: unknown }; req?: { log?: typeof app.log } }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') (req?.log ?? app.log).error({ err: error.cause ?? error }, 'REST call failed');
-    },
+  await app.register(async (bridge) => {
+    bridge.addHook('onRoute', awaitBridgeReply);
+    await bridge.register(fastifyTRPCOpenApiPlugin, {
+      router: appRouter,
+      createContext: contextFactory(opts.deps),
+      onError: ({ error, req }: { error: { code: string; cause?: unknown }; req?: { log?: typeof app.log } }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') (req?.log ?? app.log).error({ err: error.cause ?? error }, 'REST call failed');
+      },
+    });
   });
 }
