@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
-import { type Caller, loadCaller } from '@compliance/domain/access/caller';
+import type { Caller } from '@compliance/domain/access/caller';
 import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
-import { getUser } from '@compliance/domain/users/user-repo';
-import { createOrganization, createUser } from './helpers/factories';
+import { createCallerInNewOrganization } from './helpers/factories';
 import { loadConfig } from '../src/env';
 import { createJobQueue } from '../src/job-queue-factory';
 
@@ -34,11 +33,7 @@ const processors: JobProcessors = {
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
-  const org = await createOrganization(handle.db, 1);
-  tenantId = org.tenants[0]!.id;
-  organizationId = org.id;
-  const user = await createUser(handle.db, { role: 'Editor', tenants: org.tenants });
-  caller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, user.id))!));
+  ({ organizationId, tenantId, caller } = await createCallerInNewOrganization(handle.db));
 });
 afterAll(async () => handle.close());
 

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
-import { type Caller, loadCaller } from '@compliance/domain/access/caller';
+import type { Caller } from '@compliance/domain/access/caller';
 import { AppError } from '@compliance/domain/errors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { createJob, getJobState, waitForJob, watchJob } from '@compliance/domain/jobs/job-service';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
-import { getUser } from '@compliance/domain/users/user-repo';
-import { createOrganization, createUser } from './helpers/factories';
+import { createCallerInNewOrganization } from './helpers/factories';
 
 let handle: DatabaseHandle;
 let tenantId: string;
@@ -48,11 +47,7 @@ async function job(documentId: string, deadlineMs?: number) {
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
-  const org = await createOrganization(handle.db, 1);
-  organizationId = org.id;
-  tenantId = org.tenants[0]!.id;
-  const user = await createUser(handle.db, { role: 'Editor', tenants: org.tenants });
-  caller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, user.id))!));
+  ({ organizationId, tenantId, caller } = await createCallerInNewOrganization(handle.db));
 });
 afterAll(async () => handle.close());
 
@@ -113,10 +108,8 @@ describe('in-process job queue', () => {
   });
 
   it("refuses to show a job to a caller without the job's tenant", async () => {
-    const other = await createOrganization(handle.db, 1);
-    const outsider = await createUser(handle.db, { role: 'Admin', tenants: other.tenants });
-    const outsiderCaller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, outsider.id))!));
+    const outsider = await createCallerInNewOrganization(handle.db, 'Admin');
     const id = await job(BEHAVIOUR.ok);
-    await expect(getJobState(handle.db, outsiderCaller, other.tenants[0]!.id, id)).rejects.toThrow('Job not found');
+    await expect(getJobState(handle.db, outsider.caller, outsider.tenantId, id)).rejects.toThrow('Job not found');
   });
 });

@@ -5,17 +5,16 @@ import { createAiEngine } from '@compliance/ai/engine';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
-import { type Caller, loadCaller } from '@compliance/domain/access/caller';
+import type { Caller } from '@compliance/domain/access/caller';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
-import { getUser } from '@compliance/domain/users/user-repo';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
 import { createServerMetrics } from '../src/observability/metrics';
-import { createOrganization, createUser } from './helpers/factories';
+import { createCallerInNewOrganization } from './helpers/factories';
 import { randomIp } from './helpers/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -67,11 +66,7 @@ const scrape = async (app: FastifyInstance, headers: Record<string, string> = {}
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
-  const org = await createOrganization(handle.db, 1);
-  organizationId = org.id;
-  tenantId = org.tenants[0]!.id;
-  const user = await createUser(handle.db, { role: 'Editor', tenants: org.tenants });
-  caller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, user.id))!));
+  ({ organizationId, tenantId, caller } = await createCallerInNewOrganization(handle.db));
 });
 afterAll(async () => handle.close());
 

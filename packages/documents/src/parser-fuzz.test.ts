@@ -4,6 +4,7 @@ import { extractText } from './extract-text';
 import { EVIDENCE_FILE_KINDS, type FileKind, detectFileType } from './file-type';
 import { expectUserFacingMessage } from './testing/expect-document-error';
 import { type FixtureName, readFixture } from './testing/fixtures';
+import { createRng } from './testing/seeded-random';
 
 /**
  * The upload parsers under random damage: random bytes, valid fixtures truncated at random points, and
@@ -15,18 +16,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const TIME_LIMIT_MS = 10_000;
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function createRng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
 
 const FIXTURES: [FixtureName, FileKind][] = [
   ['contract.pdf', 'pdf'],

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { type Caller, loadCaller } from '@compliance/domain/access/caller';
 import { hashPassword } from '@compliance/domain/auth/passwords';
-import { addMembership, addTenantAccess, insertUser } from '@compliance/domain/users/user-repo';
+import { addMembership, addTenantAccess, getUser, insertUser } from '@compliance/domain/users/user-repo';
 
 export const PASSWORD = 'Test-Password-123';
 let passwordHash: Promise<string> | undefined;
@@ -83,4 +84,12 @@ export async function createTenant(db: Kysely<Database>, organizationId: string,
       .executeTakeFirstOrThrow();
     return { ...row, name };
   });
+}
+
+/** A one-tenant organization and a user of it with the role, as the caller service-level tests act for. */
+export async function createCallerInNewOrganization(db: Kysely<Database>, role: UserRole = 'Editor'): Promise<{ organizationId: string; tenantId: string; caller: Caller }> {
+  const org = await createOrganization(db, 1);
+  const user = await createUser(db, { role, tenants: org.tenants });
+  const caller = await withScope(db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, user.id))!));
+  return { organizationId: org.id, tenantId: org.tenants[0]!.id, caller };
 }

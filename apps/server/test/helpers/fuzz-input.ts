@@ -1,28 +1,11 @@
 /**
- * Deterministic hostile input for the fuzz suites: a seeded PRNG (mulberry32) and generators of the
+ * Deterministic hostile input for the fuzz suites: generators, over the shared seeded PRNG, of the
  * values a careless or malicious client sends. The same seed always yields the same inputs, so a
  * failure reproduces with the seed printed in the test name.
  */
-export interface Rng {
-  /** A float in [0, 1). */
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-}
+import type { Rng } from '@compliance/documents/testing/seeded-random';
 
-export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int, pick: (items) => items[int(0, items.length - 1)]!, chance: (p) => next() < p };
-}
+export { type Rng, createRng } from '@compliance/documents/testing/seeded-random';
 
 /** A stable 32-bit hash (FNV-1a), to give every procedure a stream of its own under one seed. */
 export function hashString(text: string): number {

@@ -1,4 +1,5 @@
 import type { Tx } from '@compliance/db/scope';
+import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
 
 const LISTED = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
 
@@ -35,16 +36,7 @@ export function unsafeGetApiTokenByHash(tx: Tx, tokenHash: string) {
       'api_tokens.expires_at',
       'api_tokens.revoked_at',
       'api_tokens.last_used_at',
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.full_name',
-      'users.role',
-      'users.is_product_admin',
-      'users.is_active',
-      'users.deleted_at',
-      'users.created_at',
-      'users.updated_at',
+      ...USER_PUBLIC_COLUMNS,
     ])
     .where('api_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { Tx } from '@compliance/db/scope';
+import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
 
 export async function createSession(
   tx: Tx,
@@ -43,16 +44,7 @@ export function getSessionByTokenHash(tx: Tx, tokenHash: string) {
       'sessions.last_seen_at',
       'sessions.current_organization_id',
       'sessions.current_tenant_id',
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.full_name',
-      'users.role',
-      'users.is_product_admin',
-      'users.is_active',
-      'users.deleted_at',
-      'users.created_at',
-      'users.updated_at',
+      ...USER_PUBLIC_COLUMNS,
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -1,7 +1,8 @@
 import type { Tx } from '@compliance/db/scope';
 import type { UserRole } from '@compliance/db/schema';
 
-const PUBLIC_COLUMNS = [
+/** A user's columns that may leave the database (never the password hash); joins select them too. */
+export const USER_PUBLIC_COLUMNS = [
   'users.id',
   'users.username',
   'users.email',
@@ -16,7 +17,7 @@ const PUBLIC_COLUMNS = [
 
 /** Users, optionally only those belonging to the given organizations (by membership or tenant access). */
 export async function listUsers(tx: Tx, filter: { organizationIds: string[] | null; includeUserId: string }) {
-  let query = tx.selectFrom('users').select(PUBLIC_COLUMNS).where('users.deleted_at', 'is', null).orderBy('users.username');
+  let query = tx.selectFrom('users').select(USER_PUBLIC_COLUMNS).where('users.deleted_at', 'is', null).orderBy('users.username');
   const orgs = filter.organizationIds;
   if (orgs) {
     query = query.where((eb) =>
@@ -39,7 +40,7 @@ export async function listUsers(tx: Tx, filter: { organizationIds: string[] | nu
 }
 
 export function getUser(tx: Tx, id: string) {
-  return tx.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return tx.selectFrom('users').select(USER_PUBLIC_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** The organizations a user belongs to, by membership (with its role) or by tenant access. */

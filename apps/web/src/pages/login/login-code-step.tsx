@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import type { useLogin } from '../../auth/use-login';
 import { INPUT_CLASS } from './login-form';
+import { Alert } from '../../components/alert';
 
-export const ERROR_CLASS = 'rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800';
 export const SUBMIT_CLASS =
   'flex w-full items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-indigo-700 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -40,11 +40,7 @@ export function LoginCodeStep({ steps }: { steps: ReturnType<typeof useLogin> })
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {error && (
-        <div role="alert" className={ERROR_CLASS}>
-          {error}
-        </div>
-      )}
+      {error && <Alert tone="error">{error}</Alert>}
       <p className="text-sm text-slate-600">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
       <CodeField value={code} onChange={setCode} />
       <button type="submit" disabled={steps.pending} aria-busy={steps.pending} className={SUBMIT_CLASS}>

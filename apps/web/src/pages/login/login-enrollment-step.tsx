@@ -4,7 +4,8 @@ import type { useLogin } from '../../auth/use-login';
 import { failureMessage } from '../../components/error-detail';
 import { RecoveryCodes, TotpQrCode, TotpSecretText } from '../../components/totp-qr-code';
 import { trpc } from '../../lib/trpc';
-import { CodeField, ERROR_CLASS, SUBMIT_CLASS } from './login-code-step';
+import { CodeField, SUBMIT_CLASS } from './login-code-step';
+import { Alert } from '../../components/alert';
 
 /** Enrolment an organization requires before the first session: QR code, first code, recovery codes. */
 export function LoginEnrollmentStep({ steps }: { steps: ReturnType<typeof useLogin> }) {
@@ -43,11 +44,7 @@ export function LoginEnrollmentStep({ steps }: { steps: ReturnType<typeof useLog
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {error && (
-        <div role="alert" className={ERROR_CLASS}>
-          {error}
-        </div>
-      )}
+      {error && <Alert tone="error">{error}</Alert>}
       <p className="text-sm text-slate-600">
         Your organization requires multi-factor authentication. Scan the QR code with an authenticator app, then enter the code it shows.
       </p>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useLogin } from '../../auth/use-login';
 import { LoginCodeStep } from './login-code-step';
 import { LoginEnrollmentStep } from './login-enrollment-step';
+import { Alert } from '../../components/alert';
 
 export const INPUT_CLASS =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none';
@@ -26,11 +27,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {error && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {error}
-        </div>
-      )}
+      {error && <Alert tone="error">{error}</Alert>}
       <div className="space-y-1.5">
         <label htmlFor="login-username" className="block text-sm font-medium text-slate-700">
           Username
