@@ -8,8 +8,27 @@ import { segmentText } from '../src/local/segmenter';
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 /** A labelled obligation; `requirement_keys` (where labelled) lists the acceptable catalog matches, empty when none fits. */
-export type GoldObligation = { clause: string | null; text: string; domain_number: number; requirement_keys?: string[] };
-export type ContractFixture = { name: string; split: 'dev' | 'holdout'; text: string; gold: GoldObligation[] };
+export type GoldObligation = {
+  clause: string | null;
+  text: string;
+  domain_number: number;
+  requirement_keys?: string[];
+  /** Whose duty it is (labelled on the newer fixtures). */
+  party?: 'provider' | 'customer' | 'both';
+  /** Explicit span, for variants whose text no longer contains the span verbatim (page breaks inside it). */
+  start?: number;
+  end?: number;
+};
+/** dev: fitted on; holdout: written after a freeze, since looked at; blind: written after the last freeze, scored once. */
+export type Split = 'dev' | 'holdout' | 'blind';
+export type ContractFixture = {
+  name: string;
+  split: Split;
+  genre: string;
+  parties: { provider: string; customer: string } | null;
+  text: string;
+  gold: GoldObligation[];
+};
 export type EvidenceFixture = {
   file: string;
   fileName: string;
@@ -17,9 +36,17 @@ export type EvidenceFixture = {
   document_type: string;
   domains: number[];
   key_requirements: string[];
-  split: 'dev' | 'holdout';
+  split: Split;
 };
-export type PredictedObligation = { text: string; domain_number: number; clause?: string | null; requirement_key?: string | null };
+export type PredictedObligation = {
+  text: string;
+  domain_number: number;
+  clause?: string | null;
+  requirement_key?: string | null;
+  start?: number;
+  end?: number;
+  party?: 'provider' | 'customer' | 'both';
+};
 
 export const CATALOG: readonly RequirementCandidate[] = catalogRequirements.map((r) => ({
   key: r.key,
@@ -36,13 +63,26 @@ export function loadContracts(): ContractFixture[] {
     .filter((f) => f.endsWith('.gold.json'))
     .sort()
     .map((goldFile) => {
-      const gold = JSON.parse(readFileSync(join(dir, goldFile), 'utf8')) as { contract: string; split: 'dev' | 'holdout'; obligations: GoldObligation[] };
+      const gold = JSON.parse(readFileSync(join(dir, goldFile), 'utf8')) as {
+        contract: string;
+        split: Split;
+        genre?: string;
+        parties?: { provider: string; customer: string };
+        obligations: GoldObligation[];
+      };
       const text = readFileSync(join(dir, gold.contract), 'utf8');
       for (const o of gold.obligations) {
         if (!text.includes(o.text)) throw new Error(`${gold.contract}: gold span not found: ${o.text.slice(0, 60)}`);
         for (const key of o.requirement_keys ?? []) if (!domainOfKey.has(key)) throw new Error(`${gold.contract}: unknown catalog key ${key}`);
       }
-      return { name: gold.contract.replace(/\.txt$/, ''), split: gold.split, text, gold: gold.obligations };
+      return {
+        name: gold.contract.replace(/\.txt$/, ''),
+        split: gold.split,
+        genre: gold.genre ?? 'unlabelled',
+        parties: gold.parties ?? null,
+        text,
+        gold: gold.obligations,
+      };
     });
 }
 
@@ -64,6 +104,8 @@ export type ObligationScores = {
   domainAccuracy: number;
   /** Share of matched obligations whose clause reference equals the gold clause. */
   clauseAccuracy: number;
+  /** On matched obligations labelled with a party: share whose party is right. */
+  partyAccuracy: number | null;
   /** Share of found obligations linked to a catalog requirement (the rest become tenant requirements); engines only. */
   matchedRate: number | null;
   /** Among those linked, the share whose catalog requirement is in the gold domain: a proxy for match precision. */
@@ -89,8 +131,8 @@ function spanOf(text: string, piece: string, from = 0): Span | null {
  * least half of the gold span and half of the predicted span (greedy by overlap).
  */
 export function pairObligations(text: string, gold: readonly GoldObligation[], predicted: readonly PredictedObligation[]): Array<[number, number]> {
-  const goldSpans = gold.map((g) => spanOf(text, g.text));
-  const predictedSpans = predicted.map((p) => spanOf(text, p.text));
+  const goldSpans = gold.map((g) => (g.start !== undefined && g.end !== undefined ? { start: g.start, end: g.end } : spanOf(text, g.text)));
+  const predictedSpans = predicted.map((p) => (p.start !== undefined && p.end !== undefined ? { start: p.start, end: p.end } : spanOf(text, p.text)));
   const candidates: Array<{ g: number; p: number; overlap: number }> = [];
   goldSpans.forEach((gs, g) => {
     predictedSpans.forEach((ps, p) => {
@@ -118,6 +160,8 @@ export function scoreObligations(results: ReadonlyArray<{ contract: ContractFixt
   let tp = 0;
   let domainCorrect = 0;
   let clauseCorrect = 0;
+  let partyLabelled = 0;
+  let partyCorrect = 0;
   let matchable = 0;
   let labelled = 0;
   let labelledWithKey = 0;
@@ -136,6 +180,10 @@ export function scoreObligations(results: ReadonlyArray<{ contract: ContractFixt
       tp += 1;
       if (goldItem.domain_number === pred.domain_number) domainCorrect += 1;
       if ((goldItem.clause ?? null) === (pred.clause ?? null)) clauseCorrect += 1;
+      if (goldItem.party && pred.party) {
+        partyLabelled += 1;
+        if (goldItem.party === pred.party) partyCorrect += 1;
+      }
       if (pred.requirement_key !== undefined) matchable += 1;
       if (pred.requirement_key !== undefined && goldItem.requirement_keys) {
         const acceptable = goldItem.requirement_keys;
@@ -165,6 +213,7 @@ export function scoreObligations(results: ReadonlyArray<{ contract: ContractFixt
     f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
     domainAccuracy: tp ? domainCorrect / tp : 0,
     clauseAccuracy: tp ? clauseCorrect / tp : 0,
+    partyAccuracy: partyLabelled ? partyCorrect / partyLabelled : null,
     matchedRate: matchable ? withRequirement / matchable : null,
     requirementDomainAgreement: withRequirement ? requirementAgrees / withRequirement : null,
     matchPrecision: linkedKeys ? correctKey / linkedKeys : null,
@@ -180,7 +229,7 @@ const NAIVE_MODAL = /\b(shall|must|will)\b/i;
 export function naiveObligations(text: string, domainOf: (sentence: string) => number): PredictedObligation[] {
   return segmentText(text)
     .segments.filter((s) => s.kind !== 'heading' && NAIVE_MODAL.test(s.text))
-    .map((s) => ({ text: s.text, domain_number: domainOf(s.text), clause: s.clause }));
+    .map((s) => ({ text: s.text, start: s.start, end: s.end, domain_number: domainOf(s.text), clause: s.clause }));
 }
 
 /** The most frequent gold domain over all fixtures (the majority-class baseline). */
@@ -279,7 +328,15 @@ export async function runExtraction(engine: AiEngine, contracts: readonly Contra
     const result = await engine.extractObligations({ text: contract.text, requirements: CATALOG }, { signal: new AbortController().signal });
     runs.push({
       contract,
-      predicted: result.obligations.map((o) => ({ text: o.text, domain_number: o.domain_number, clause: o.clause, requirement_key: o.match.requirement_key })),
+      predicted: result.obligations.map((o) => ({
+        text: o.text,
+        start: o.start,
+        end: o.end,
+        party: o.party,
+        domain_number: o.domain_number,
+        clause: o.clause,
+        requirement_key: o.match.requirement_key,
+      })),
     });
   }
   return runs;
@@ -314,7 +371,7 @@ export function wrapContract(contract: ContractFixture, width: number): Contract
   return { ...contract, text, gold };
 }
 
-export function evaluateContracts(runs: readonly ExtractionRun[], split: 'dev' | 'holdout' | 'all', allContracts: readonly ContractFixture[]): ContractEvaluation {
+export function evaluateContracts(runs: readonly ExtractionRun[], split: Split | 'all', allContracts: readonly ContractFixture[]): ContractEvaluation {
   const selected = runs.filter((r) => split === 'all' || r.contract.split === split);
   const majorityDomain = mostFrequentDomain(allContracts);
   const vote = keywordVoteDomain(majorityDomain);
@@ -325,4 +382,45 @@ export function evaluateContracts(runs: readonly ExtractionRun[], split: 'dev' |
     baselineKeywordVote: scoreObligations(selected.map((r) => ({ contract: r.contract, predicted: naiveObligations(r.contract.text, vote) }))),
     majorityDomain,
   };
+}
+
+/**
+ * The contract as a paged PDF's text: every `linesPerPage` lines a page break with a running footer, a page
+ * number and a running header; where the break falls on a long line it cuts that line mid-sentence. Gold
+ * spans become explicit offsets (their text now has the page furniture inside).
+ */
+export function pageContract(contract: ContractFixture, linesPerPage = 28): ContractFixture {
+  const lines = contract.text.split('\n');
+  const pages = Math.ceil(lines.length / linesPerPage) + 1;
+  const inserts: Array<{ at: number; text: string }> = [];
+  let offset = 0;
+  let page = 1;
+  lines.forEach((line, i) => {
+    if (i > 0 && i % linesPerPage === 0) {
+      const furniture = `\n\n${contract.name} – Confidential\nPage ${page} of ${pages}\n\nAgreement reference ${contract.name.toUpperCase()}\n`;
+      page += 1;
+      const words = [...line.matchAll(/ /g)].map((m) => m.index ?? 0);
+      const middle = words[Math.floor(words.length / 2)];
+      if (line.length > 80 && middle !== undefined) inserts.push({ at: offset + middle, text: furniture });
+      else inserts.push({ at: offset, text: furniture.slice(1) });
+    }
+    offset += line.length + 1;
+  });
+  let text = '';
+  let cursor = 0;
+  for (const insert of inserts) {
+    text += contract.text.slice(cursor, insert.at) + insert.text;
+    cursor = insert.at;
+  }
+  text += contract.text.slice(cursor);
+  const shift = (position: number, inclusive: boolean) =>
+    position + inserts.filter((i) => (inclusive ? i.at <= position : i.at < position)).reduce((sum, i) => sum + i.text.length, 0);
+  const gold = contract.gold.map((g) => {
+    const span = spanOf(contract.text, g.text);
+    if (!span) throw new Error(`${contract.name}: gold span not found`);
+    const start = shift(span.start, true);
+    const end = shift(span.end, false);
+    return { ...g, text: text.slice(start, end), start, end };
+  });
+  return { ...contract, text, gold };
 }

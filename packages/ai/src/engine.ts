@@ -29,18 +29,28 @@ export type RequirementCandidate = {
 
 export type ExtractObligationsInput = { text: string; requirements: readonly RequirementCandidate[] };
 
+/** Whose duty an obligation is: the side providing the service, the side receiving it, or both. */
+export type ObligationParty = 'provider' | 'customer' | 'both';
+
 export type Obligation = {
-  /** The clause reference as numbered in the document ('7.2', '7.2(b)', 'III.1'), or null. */
+  /** The clause reference as numbered in the document ('7.2', '7.2(b)', 'II.2.1', 'SR-04'), or null. */
   clause: string | null;
-  /** The exact source text: always a substring of the input. */
+  /** The source text with its whitespace (wrapped lines, page breaks) reduced to single spaces. */
   text: string;
+  /** Its span in the input: `input.slice(start, end)` is the text as written, with page furniture where a page broke. */
+  start: number;
+  end: number;
+  party: ObligationParty;
   domain_number: number;
   confidence: number;
   /** The best requirement and its calibrated score in [0, 1]; key null when nothing matches well enough. */
   match: { requirement_key: string | null; score: number };
 };
 
-export type ExtractObligationsOutput = { obligations: Obligation[] };
+/** The contract's two sides as its preamble names them (legal name, else short name), or null. */
+export type ContractParties = { provider: string | null; customer: string | null };
+
+export type ExtractObligationsOutput = { obligations: Obligation[]; parties: ContractParties };
 
 export type AnalyzeEvidenceInput = { text: string; fileName: string; requirements: readonly RequirementCandidate[] };
 

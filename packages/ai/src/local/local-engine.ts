@@ -1,9 +1,9 @@
-import type { AiEngine, Obligation } from '../engine';
+import type { AiEngine, Obligation, ObligationParty } from '../engine';
 import { progressReporter, throwIfAborted, yieldToEventLoop } from '../call-context';
 import { classifyDomain } from './domain-classifier';
 import { analyzeEvidenceLocally } from './evidence-analyzer';
 import { detectObligations } from './obligation-detector';
-import { detectParties } from './parties';
+import { detectParties, type PartyRole } from './parties';
 import { domainVotes, getRequirementIndex, rankRequirements } from './requirement-matcher';
 import { writeResponse } from './response-writer';
 import { answerLocally } from '../assistant/local-assistant';
@@ -19,6 +19,13 @@ export const MATCH_THRESHOLD = 0.5;
 const DOMAIN_VOTE_WEIGHT = 2;
 /** Weight of the heading and list lead-in in the domain decision. */
 const CONTEXT_WEIGHT = 0.4;
+
+/** A duty with no named party falls on the side that provides the service: contracts impose duties on it. */
+export function partyOf(role: PartyRole): ObligationParty {
+  if (role === 'customer') return 'customer';
+  if (role === 'mutual') return 'both';
+  return 'provider';
+}
 
 /** Between CPU-bound phases: let a due deadline fire, then stop if the call was aborted. */
 async function checkpoint(signal: AbortSignal): Promise<void> {
@@ -63,14 +70,17 @@ export function createLocalEngine(): AiEngine {
         return {
           clause: found.clause,
           text: found.text,
+          start: found.start,
+          end: found.end,
+          party: partyOf(found.role),
           domain_number: domain.domain_number,
-          confidence: round(found.confidence * (0.6 + 0.4 * domain.confidence)),
+          confidence: round(found.confidence),
           match: { requirement_key: matched ? best.requirement.key : null, score: round(best?.score ?? 0) },
         };
       });
       await checkpoint(options.signal);
       progress('Finalizing analysis', 100);
-      return { ...provenance, obligations };
+      return { ...provenance, obligations, parties: parties.names };
     },
 
     async analyzeEvidence(input, options) {

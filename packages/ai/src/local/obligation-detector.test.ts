@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boilerplateCategories, detectObligations, findModal, inflections } from './obligation-detector';
+import { detectObligations } from './obligation-detector';
+import { boilerplateCategories, findModal, inflections } from './obligation-signals';
 import { detectParties } from './parties';
 import { segmentText } from './segmenter';
 

@@ -6,6 +6,8 @@ export type PartyRole = 'provider' | 'customer' | 'mutual' | 'none';
 export type Parties = {
   provider: RegExp;
   customer: RegExp;
+  /** Each side's name as the preamble gives it (the legal name, else its short name), or null. */
+  names: { provider: string | null; customer: string | null };
 };
 
 const PREAMBLE_LENGTH = 3000;
@@ -45,7 +47,7 @@ function roleOfName(name: string): 'provider' | 'customer' | null {
  */
 export function detectParties(text: string): Parties {
   const preamble = text.slice(0, PREAMBLE_LENGTH);
-  const groups: Array<{ names: string[]; role: 'provider' | 'customer' | null }> = [];
+  const groups: Array<{ names: string[]; role: 'provider' | 'customer' | null; legal: string | null }> = [];
   let previousEnd = 0;
   for (const match of preamble.matchAll(/\(([^()]{0,160})\)/g)) {
     const inside = match[1] ?? '';
@@ -56,14 +58,30 @@ export function detectParties(text: string): Parties {
     const names = [...inside.matchAll(/["“]([^"”]{2,40})["”]/g)].map((m) => m[1] ?? '').filter((n) => /^[A-Z]/.test(n) && !NOT_A_PARTY.test(n));
     if (names.length === 0) continue;
     const role = names.map(roleOfName).find((r) => r !== null) ?? null;
-    groups.push({ names, role });
+    groups.push({ names, role, legal: legalName(before) });
   }
   const known = new Set(groups.map((g) => g.role).filter((r) => r !== null));
   const unknown = groups.filter((g) => g.role === null);
   if (unknown.length === 1 && known.size === 1 && unknown[0]) unknown[0].role = known.has('provider') ? 'customer' : 'provider';
   const providerNames = [...PROVIDER_ROLE_WORDS, ...groups.filter((g) => g.role === 'provider').flatMap((g) => g.names)];
   const customerNames = [...CUSTOMER_ROLE_WORDS, ...groups.filter((g) => g.role === 'customer').flatMap((g) => g.names)];
-  return { provider: nameRegex(providerNames), customer: nameRegex(customerNames) };
+  const nameOf = (role: 'provider' | 'customer') => {
+    const group = groups.find((g) => g.role === role);
+    return group ? (group.legal ?? group.names.find((n) => roleOfName(n) === null) ?? group.names[0] ?? null) : null;
+  };
+  return { provider: nameRegex(providerNames), customer: nameRegex(customerNames), names: { provider: nameOf('provider'), customer: nameOf('customer') } };
+}
+
+const LEGAL_NAME = new RegExp(
+  `([A-Z][\\w&'’.-]*(?:,?\\s+(?:[A-Z][\\w&'’.-]*|of|and|&|for|the)){0,7}?,?\\s+${ORGANISATION.source}(?:\\s+${ORGANISATION.source})?)\\.?`,
+  'g',
+);
+
+/** The organisation's legal name written just before its definition ('Brightwave Analytics B.V., Herengracht …'). */
+function legalName(before: string): string | null {
+  const tail = before.slice(-400);
+  const found = [...tail.matchAll(LEGAL_NAME)].pop()?.[1];
+  return found ? found.replace(/^(and|between|by|with)\s+/i, '').trim() : null;
 }
 
 const LEADING_ADVERBIAL = /^(where|when|whenever|if|upon|on|in|at|taking|before|after|within|subject|during|following|without|unless|to the extent|for|notwithstanding|except|save)\b[^,]{0,200},\s*/i;

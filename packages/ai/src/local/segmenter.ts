@@ -1,4 +1,5 @@
 import { analyzeText, type Token } from './nlp';
+import { blankPageFurniture } from './page-furniture';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item';
 
@@ -17,6 +18,12 @@ export type Block = {
   heading: string | null;
   /** Nesting level for list items: 1 for (a), 2 for (a)(i). */
   level: number;
+  /** A row of a table (tab-separated cells): the block spans the cell that states the row's content. */
+  row: boolean;
+  /** For a table row: its other cells (control family, area …); for a header row, the column names. */
+  rowContext: string | null;
+  /** The title of the schedule, annex or exhibit the block is in. */
+  annex: string | null;
 };
 
 /** A sentence, list item or heading with its exact source span: `text === source.slice(start, end)`. */
@@ -33,8 +40,13 @@ export type Segment = {
   leadIn: number | null;
   /** Position of this sentence within its block (0 = first). */
   position: number;
+  /** Part of a table row (see Block.row). */
+  row: boolean;
+  rowContext: string | null;
+  annex: string | null;
 };
 
+/** `text` is the input with page furniture blanked (same length): every span indexes both. */
 export type SegmentedText = { text: string; tokens: Token[]; blocks: Block[]; segments: Segment[] };
 
 type Marker = { label: string; style: MarkerStyle; length: number; word?: string };
@@ -89,7 +101,17 @@ export function isHeadingText(body: string): boolean {
   return !MODAL.test(text);
 }
 
-type ClauseState = { article: string | null; section: string | null; letter: string | null; letterStyle: MarkerStyle | null };
+type ClauseState = {
+  article: string | null;
+  section: string | null;
+  letter: string | null;
+  letterStyle: MarkerStyle | null;
+  /** The schedule or annex identifier ('II', 'B') that prefixes its decimal clause numbers. */
+  annexId: string | null;
+  annexTitle: string | null;
+};
+
+const ANNEX_ID = /\b(?:schedule|annex|appendix|exhibit|attachment|addendum)\s+([IVXLC]{1,6}|[A-Z]|\d{1,2})\b/i;
 
 const ROMAN_DIGITS: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
 
@@ -124,9 +146,11 @@ function clauseFor(marker: Marker, state: ClauseState): { clause: string; level:
     return { clause, level: 0 };
   }
   if (style === 'numeric' || style === 'letterNumber') {
-    state.section = label;
+    const prefixed = style === 'numeric' && state.annexId && /^([IVXLC]+|[A-Z])$/.test(state.annexId) && !label.startsWith(`${state.annexId}.`);
+    const clause = prefixed ? `${state.annexId}.${label}` : label;
+    state.section = clause;
     state.letter = null;
-    return { clause: label, level: 0 };
+    return { clause, level: 0 };
   }
   if (style === 'letterDot' && /^[A-Z]+$/.test(label)) {
     state.section = label;
@@ -161,7 +185,8 @@ function letterClause(base: string, letter: string, style: MarkerStyle | null): 
  * Splits a document into blocks (by its clause numbering and line structure) and each block into
  * sentences (wink-nlp sentence boundaries), keeping every span exact.
  */
-export function segmentText(text: string): SegmentedText {
+export function segmentText(source: string): SegmentedText {
+  const text = blankPageFurniture(source);
   const { tokens, sentences } = analyzeText(text);
   const blocks = splitBlocks(text);
   const segments: Segment[] = [];
@@ -211,10 +236,13 @@ export function segmentText(text: string): SegmentedText {
         heading: block.heading,
         leadIn: leadInForBlock,
         position,
+        row: block.row,
+        rowContext: block.rowContext,
+        annex: block.annex,
       });
     });
     const last = segments[segments.length - 1];
-    if (last && last.block === block.index && /:\s*$/.test(last.text) && block.kind !== 'heading') {
+    if (last && last.block === block.index && /:\s*$/.test(last.text) && block.kind !== 'heading' && !block.row) {
       leadIns.push({ segment: last.index, level: block.kind === 'item' ? block.level : 0 });
     }
   }
@@ -237,8 +265,9 @@ function trimSpan(text: string, start: number, end: number): { start: number; en
 /** Groups lines into blocks: a marker or a blank line starts a block; a wrapped line continues one. */
 function splitBlocks(text: string): Block[] {
   const blocks: Block[] = [];
-  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null };
+  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null, annexId: null, annexTitle: null };
   let current: Block | null = null;
+  let inTable = false;
   let previousLine = '';
   const linePattern = /[^\n]*\n?/g;
   for (let match = linePattern.exec(text); match && match[0].length > 0; match = linePattern.exec(text)) {
@@ -253,6 +282,16 @@ function splitBlocks(text: string): Block[] {
     }
     const start = lineStart + leading;
     const end = start + line.length;
+    const cells = tableCells(raw, lineStart);
+    if (cells) {
+      const block = tableBlock(cells, blocks.length, inTable, state);
+      blocks.push(block);
+      inTable = true;
+      current = null;
+      previousLine = '';
+      continue;
+    }
+    inTable = false;
     const marker = wrapsOnto(previousLine) ? null : detectMarker(line);
     if (!marker && current && isContinuation(previousLine, line)) {
       current.end = end;
@@ -267,6 +306,8 @@ function splitBlocks(text: string): Block[] {
       state.article = null;
       state.section = null;
       state.letter = null;
+      state.annexId = ANNEX_ID.exec(line)?.[1] ?? null;
+      state.annexTitle = body;
     }
     if (marker) ({ clause, level } = clauseFor(marker, state));
     else clause = state.section;
@@ -281,6 +322,9 @@ function splitBlocks(text: string): Block[] {
       clause,
       heading: headingLike ? body : null,
       level,
+      row: false,
+      rowContext: null,
+      annex: state.annexTitle,
     };
     blocks.push(current);
     previousLine = line;
@@ -306,4 +350,48 @@ function isContinuation(previous: string, line: string): boolean {
   if (/^[a-z]/.test(line)) return true;
   if (/[.;:!?"”]$/.test(previous) || (isHeadingText(previous) && /^[A-Z]/.test(line))) return false;
   return /^\(/.test(line) || previous.length > 70;
+}
+
+type Cell = { start: number; end: number; text: string };
+
+/** The non-empty cells of a tab-separated line (a table row from a spreadsheet, Word or PDF), or null. */
+function tableCells(raw: string, lineStart: number): Cell[] | null {
+  if (!raw.includes('\t')) return null;
+  const cells: Cell[] = [];
+  let offset = lineStart;
+  for (const part of raw.replace(/\r?\n$/, '').split('\t')) {
+    const leading = part.length - part.trimStart().length;
+    const trimmed = part.trim();
+    if (trimmed) cells.push({ start: offset + leading, end: offset + leading + trimmed.length, text: trimmed });
+    offset += part.length + 1;
+  }
+  return cells.length >= 2 ? cells : null;
+}
+
+const ROW_ID = /^(?:[A-Z]{1,6}[-.]?)?\d{1,3}(?:[.-]\d{1,3})*[a-z]?\.?$|^[A-Z]{1,4}-[A-Z0-9]{1,6}$/;
+
+/**
+ * A table row: a header row (every cell short, none a sentence) when it opens the table, else a row whose
+ * span is its longest cell (the one that states the requirement), its id cell as the clause reference.
+ */
+function tableBlock(cells: Cell[], index: number, inTable: boolean, state: ClauseState): Block {
+  const header = !inTable && cells.every((c) => c.text.split(/\s+/).length <= 4 && !/[.;]$/.test(c.text));
+  const idCell = ROW_ID.test(cells[0]?.text ?? '') ? cells[0] : undefined;
+  const content = cells.filter((c) => c !== idCell).reduce((best, c) => (c.text.length > best.text.length ? c : best));
+  const first = cells[0] ?? content;
+  const last = cells[cells.length - 1] ?? content;
+  return {
+    index,
+    start: header ? first.start : content.start,
+    end: header ? last.end : content.end,
+    bodyStart: header ? first.start : content.start,
+    kind: header ? 'paragraph' : 'item',
+    marker: idCell ? idCell.text : null,
+    clause: idCell ? idCell.text.replace(/\.$/, '') : state.section,
+    heading: null,
+    level: 1,
+    row: true,
+    rowContext: cells.filter((c) => c !== content && c !== idCell).map((c) => c.text).join(' ') || null,
+    annex: state.annexTitle,
+  };
 }

@@ -2,6 +2,11 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { progressReporter } from '../call-context';
 import type { AiEngine, EvidenceLink, Obligation, RequirementCandidate, ResolvedAiEngineConfig } from '../engine';
+import { partyOf } from '../local/local-engine';
+import { spanText } from '../local/obligation-detector';
+import { findModal } from '../local/obligation-signals';
+import { detectParties, subjectRole, type Parties, type PartyRole } from '../local/parties';
+import { segmentText, type Segment, type SegmentedText } from '../local/segmenter';
 import type { DocumentType } from '../document-types';
 import { InvalidOutputError, chunkText, locateSpan, runWithConcurrency, toBatches, withRetry } from './batching';
 import { evidenceOutput, matchesOutput, obligationsOutput, responseOutput, type StructuredOutput } from './schemas';
@@ -22,7 +27,7 @@ const MAX_LINKS = 40;
 /** Per-request cap; the call's AbortSignal (the job deadline) is the real limit. */
 const REQUEST_TIMEOUT_MS = 60_000;
 
-type Found = Omit<Obligation, 'match'> & { start: number };
+type Found = Omit<Obligation, 'match'>;
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
@@ -78,7 +83,10 @@ export function createOpenAiEngine(config: ResolvedAiEngineConfig): AiEngine {
     async extractObligations({ text, requirements }, options) {
       const progress = progressReporter(options);
       const { signal } = options;
-      const chunks = chunkText(text, CONTRACT_CHUNK_CHARS);
+      // The same structure layer as the local engine: page furniture blanked (offsets kept), parties read from the preamble.
+      const segmented = segmentText(text);
+      const parties = detectParties(segmented.text);
+      const chunks = chunkText(segmented.text, CONTRACT_CHUNK_CHARS);
       const batches = toBatches(requirements, config.batchSize);
       const total = chunks.length + batches.length;
       let done = 0;
@@ -96,7 +104,19 @@ export function createOpenAiEngine(config: ResolvedAiEngineConfig): AiEngine {
             const span = locateSpan(chunk.text, o.text);
             if (!span) return [];
             const start = chunk.start + span.start;
-            return [{ clause: o.clause, text: text.slice(start, chunk.start + span.end), domain_number: o.domain_number, confidence: round(o.confidence), start }];
+            const end = chunk.start + span.end;
+            const structural = segmentAt(segmented, start);
+            return [
+              {
+                clause: o.clause ?? structural?.clause ?? null,
+                text: spanText(segmented.text, start, end),
+                start,
+                end,
+                party: partyOf(roleOfSpan(segmented, start, end, parties, structural)),
+                domain_number: o.domain_number,
+                confidence: round(o.confidence),
+              },
+            ];
           });
         }),
         config.concurrency,
@@ -123,13 +143,13 @@ export function createOpenAiEngine(config: ResolvedAiEngineConfig): AiEngine {
         }
       }
       progress('Matching requirements', 92);
-      const obligations: Obligation[] = found.map(({ start: _start, ...o }, index) => {
+      const obligations: Obligation[] = found.map((o, index) => {
         const match = best.get(index);
         const matched = match !== undefined && match.score >= MATCH_THRESHOLD;
         return { ...o, match: { requirement_key: matched ? match.key : null, score: round(match?.score ?? 0) } };
       });
       progress('Finalizing analysis', 100);
-      return { ...provenance, obligations };
+      return { ...provenance, obligations, parties: parties.names };
     },
 
     async analyzeEvidence({ text, fileName, requirements }, options) {
@@ -196,7 +216,7 @@ function dedupeBySpan(found: readonly Found[]): Found[] {
   return [...found]
     .sort((a, b) => a.start - b.start)
     .filter((o) => {
-      const key = `${o.start}:${o.text.length}`;
+      const key = `${o.start}:${o.end}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -209,4 +229,18 @@ function majorityType(types: readonly DocumentType[]): DocumentType {
   let best: DocumentType = types[0] ?? 'Other';
   for (const [type, count] of counts) if (count > (counts.get(best) ?? 0)) best = type;
   return best;
+}
+
+function segmentAt(segmented: SegmentedText, offset: number): Segment | undefined {
+  return segmented.segments.find((s) => s.start <= offset && offset < s.end) ?? segmented.segments.find((s) => s.start >= offset);
+}
+
+/** Whose duty a span is, by the local rules: its subject before the modal verb, else its list lead-in's subject. */
+function roleOfSpan(segmented: SegmentedText, start: number, end: number, parties: Parties, segment: Segment | undefined): PartyRole {
+  const span = segmented.text.slice(start, end);
+  const modal = findModal(span);
+  if (modal) return subjectRole(span.slice(0, modal.index), parties, null);
+  const lead = segment?.leadIn === null || segment === undefined ? undefined : segmented.segments[segment.leadIn];
+  const leadModal = lead ? findModal(lead.text) : null;
+  return lead && leadModal ? subjectRole(lead.text.slice(0, leadModal.index), parties, null) : 'none';
 }
