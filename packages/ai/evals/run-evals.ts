@@ -4,6 +4,7 @@ import {
   evaluateEvidence,
   loadContracts,
   loadEvidence,
+  pageContract,
   runExtraction,
   scoreObligations,
   wrapContract,
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const engine = createAiEngine({ provider: 'local' });
   const contracts = loadContracts();
   const runs = await runExtraction(engine, contracts);
-  const splits = (['dev', 'holdout', 'all'] as const).filter((split) => split === 'all' || contracts.some((c) => c.split === split));
+  const splits = (['dev', 'holdout', 'blind', 'all'] as const).filter((split) => split === 'all' || contracts.some((c) => c.split === split));
 
   console.log(`Engine: ${engine.provider} / ${engine.model}`);
   console.log(`Contracts: ${contracts.length} (${contracts.map((c) => `${c.name} [${c.split}]`).join(', ')})\n`);
@@ -48,9 +49,31 @@ async function main(): Promise<void> {
           ? `; on ${l.matchLabelled} obligations labelled with acceptable requirements: match precision ${pct(l.matchPrecision)}, ` +
             `recall ${pct(l.matchRecall)}, accuracy ${pct(l.matchAccuracy)}`
           : '') +
+        (l.partyAccuracy === null ? '' : `; party right ${pct(l.partyAccuracy)}`) +
         '\n',
     );
   }
+
+  console.log('### by genre (all splits)\n');
+  console.log('| Genre | contracts | gold | precision | recall | domain accuracy | baseline recall |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const genre of [...new Set(contracts.map((c) => c.genre))].sort()) {
+    const selected = runs.filter((r) => r.contract.genre === genre);
+    const s = scoreObligations(selected);
+    const base = evaluateContracts(selected, 'all', contracts).baselineKeywordVote;
+    console.log(`| ${genre} | ${selected.length} | ${s.gold} | ${pct(s.precision)} | ${pct(s.recall)} | ${pct(s.domainAccuracy)} | ${pct(base.recall)} |`);
+  }
+  console.log('');
+
+  const paged = await runExtraction(
+    engine,
+    contracts.map((c) => pageContract(c)),
+  );
+  console.log('### all, as a paged PDF (running header, footer and page number every 28 lines, cutting long clauses)\n');
+  console.log('| Engine | gold | predicted | correct | precision | recall | F1 | domain accuracy |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const pagedScores = scoreObligations(paged);
+  console.log(`${row('local', pagedScores)}\n\nclause reference correct ${pct(pagedScores.clauseAccuracy)}\n`);
 
   const wrapped = await runExtraction(
     engine,
@@ -77,6 +100,7 @@ async function main(): Promise<void> {
   const columns: Array<[string, EvidenceScores]> = [
     ['dev', bySplit('dev')],
     ['holdout', bySplit('holdout')],
+    ['blind', bySplit('blind')],
     ['all', evidence],
   ];
   console.log(`\n| Evidence metric | ${columns.map(([name]) => name).join(' | ')} |\n|---|${columns.map(() => '---:').join('|')}|`);

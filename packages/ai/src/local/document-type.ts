@@ -8,9 +8,10 @@ const NAME_CUES: Cue[] = [
   { type: 'Penetration Test', pattern: /pen[\s_-]?test|penetration|\bpentest/i, weight: 6 },
   { type: 'Certificate', pattern: /certificate|\bcert\b|certification/i, weight: 4 },
   { type: 'Audit Report', pattern: /\baudit\b|\bIA-\d/i, weight: 4 },
-  { type: 'Procedure', pattern: /procedure|\bsop\b|process|runbook|playbook|work[\s_-]?instruction/i, weight: 4 },
+  { type: 'Procedure', pattern: /procedure|\bsop\b|process|runbook|playbook|work[\s_-]?instruction|\bguide\b|\bplan\b|\bbcp\b|\bdrp\b|\birp\b|handbook/i, weight: 4 },
+  { type: 'Configuration', pattern: /baseline|hardening|benchmark|settings|\bconfig/i, weight: 4 },
   { type: 'Policy', pattern: /polic(y|ies)|\bstandard\b|\bISP-\d/i, weight: 4 },
-  { type: 'Report', pattern: /report|scan|results|completion|assessment/i, weight: 3 },
+  { type: 'Report', pattern: /report|scan|results|completion|assessment|post[\s_-]?mortem|retrospective|incident review|\bpir\b|review results/i, weight: 3 },
   { type: 'Other', pattern: /minutes|agenda|memo|notes|letter/i, weight: 3 },
 ];
 
@@ -20,9 +21,10 @@ const TITLE_CUES: Cue[] = [
   { type: 'Penetration Test', pattern: /penetration test|pen test|pentest/i, weight: 5 },
   { type: 'Certificate', pattern: /certificate of|certificate no|certificate number|this is to certify|we certify/i, weight: 5 },
   { type: 'Audit Report', pattern: /audit report|internal audit|audit findings|auditor'?s report/i, weight: 4 },
-  { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b/i, weight: 4 },
+  { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b|playbook|\bguide\b|continuity plan|recovery plan|response plan/i, weight: 4 },
+  { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
-  { type: 'Report', pattern: /\breport\b|scan results|summary by severity/i, weight: 3 },
+  { type: 'Report', pattern: /\breport\b|scan results|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
   { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b/i, weight: 4 },
 ];
 
@@ -34,7 +36,9 @@ const BODY_CUES: Cue[] = [
   { type: 'Audit Report', pattern: /nonconformit(y|ies)|finding \d|corrective action|audit (objective|scope|criteria)|observation \d/gi, weight: 1 },
   { type: 'Procedure', pattern: /^\s*(step \d|\d+\.\s+[A-Z][a-z]+ (the|a|an) )|\bstep \d\b/gim, weight: 1 },
   { type: 'Policy', pattern: /\b(must|shall|is prohibited|are prohibited|must not)\b|policy statement|exceptions? to this policy/gi, weight: 0.3 },
-  { type: 'Report', pattern: /\b(summary|findings|trend|completion rate|\d+(\.\d+)?%)\b/gi, weight: 0.3 },
+  { type: 'Report', pattern: /\b(summary|findings|trend|completion rate|\d+(\.\d+)?%|root cause|timeline|action items?|impact)\b|\b\d{1,2}:\d{2}\b/gi, weight: 0.3 },
+  { type: 'Procedure', pattern: /\b(roles and responsibilities|responsible|escalat\w+|contact|activate|invoke)\b/gi, weight: 0.3 },
+  { type: 'Configuration', pattern: /\b(required value|setting|enabled|disabled|parameter)\b/gi, weight: 0.3 },
 ];
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|bmp|tiff?|webp|heic)$/i;

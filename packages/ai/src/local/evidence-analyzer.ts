@@ -176,13 +176,12 @@ export function analyzeEvidenceLocally(
   const { text, fileName, requirements } = input;
   const suggested_document_type = guessDocumentType(fileName, text);
   progress('Processing document', 10);
-  const segmented = segmentText(text);
+  const segmented = segmentText(text, { tables: false });
   const passages = buildPassages(segmented);
   checkAbort();
   progress('Analyzing with AI batch 1/1', 30);
   if (passages.length === 0 || requirements.length === 0) return { suggested_document_type, links: [] };
-  const documentDomains = new Float64Array(DOMAIN_COUNT + 1);
-  for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) documentDomains[d] = (documentDomains[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
+  const documentDomains = documentDomainShares(fileName, segmented.text, passages);
   const search = new MiniSearch<{ id: number; text: string; heading: string }>({
     fields: ['text', 'heading'],
     tokenize: PASSAGE_SEARCH.tokenize,
@@ -213,6 +212,24 @@ export function analyzeEvidenceLocally(
   progress('Finalizing analysis', 90);
   links.sort((a, b) => b.confidence - a.confidence || a.requirement_key.localeCompare(b.requirement_key));
   return { suggested_document_type, links: links.slice(0, MAX_LINKS) };
+}
+
+/** Weight of the title (file name and opening lines) against the mean of the passages in the document's domains. */
+const TITLE_SHARE = 0.5;
+
+/**
+ * How much the whole document is about each domain: the mean of its passages' domain probabilities,
+ * blended with the domain of its title (file name and first lines), which names what the document is for.
+ */
+function documentDomainShares(fileName: string, text: string, passages: readonly Passage[]): Float64Array {
+  const shares = new Float64Array(DOMAIN_COUNT + 1);
+  for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
+  const opening = text.split('\n').filter((line) => line.trim()).slice(0, 3).join(' ');
+  const title = termsOf(`${fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')} ${opening}`.toLowerCase());
+  const decision = decideDomain(scoreDomains([{ stems: title.stems, weight: 1 }]));
+  const titleProbabilities = softmax(decision.scores);
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - TITLE_SHARE) * (shares[d] ?? 0) + TITLE_SHARE * (titleProbabilities[d] ?? 0);
+  return shares;
 }
 
 function round(value: number): number {

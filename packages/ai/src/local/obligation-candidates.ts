@@ -44,6 +44,7 @@ export const FEATURES = [
   'ends_with_colon',
   'words',
   'acknowledgement',
+  'imperative',
   'modal_x_security',
   'measures_x_security',
   'customer_x_security',
@@ -56,6 +57,9 @@ const NEGATIVE = /\b(shall|must|will|may) not\b|\bprohibited\b|\bnot permitted\b
 const PERMISSION = /\bmay\b|\bis entitled to\b|\bis permitted to\b/i;
 const ACKNOWLEDGEMENT = /\b(acknowledges?|recogni[sz]es?|understands?|agrees? that|accepts? that)\b/i;
 const ELABORATION = /^(this|these|such)\b/i;
+/** A clause that starts with a duty verb in its base form ('Encrypt Bank Data at rest …'): a terse instruction. */
+const IMPERATIVE =
+  /^(apply|assign|back|block|classify|commission|conduct|configure|deliver|deploy|destroy|disable|document|encrypt|enforce|ensure|escort|grant|harden|hold|implement|inform|install|keep|limit|log|maintain|manage|monitor|notify|obtain|patch|perform|prevent|protect|provide|record|remediate|remove|report|require|restrict|retain|return|review|revoke|run|scan|secure|segregate|send|store|synchroni[sz]e|test|track|train|use|verify)\b/i;
 const ELABORATION_VERB = /\b(includ\w*|shall|must|will|comprise\w*|cover\w*)\b/i;
 
 type Builder = {
@@ -145,6 +149,7 @@ function featuresOf(
     ends_with_colon: /:\s*$/.test(text) ? 1 : 0,
     words: Math.log(1 + text.split(/\s+/).length) / 3,
     acknowledgement: ACKNOWLEDGEMENT.test(text) && !/\bshall\b|\bmust\b/i.test(text) ? 1 : 0,
+    imperative: IMPERATIVE.test(text.trim()) ? 1 : 0,
     modal_x_security: modal ? security : 0,
     measures_x_security: measures * security,
     customer_x_security: role === 'customer' ? security : 0,

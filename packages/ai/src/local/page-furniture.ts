@@ -58,7 +58,8 @@ export function findPageFurniture(text: string): Set<number> {
     if (indexes.length < 3) continue;
     const sample = lines[indexes[0] ?? 0]?.text ?? '';
     const nearPageNumbers = indexes.filter((i) => pageNumbers.some((p) => Math.abs(p - i) <= NEAR)).length;
-    if (nearPageNumbers >= Math.ceil(indexes.length / 2) || (FURNITURE_WORDS.test(sample) && !/[.;:]$/.test(sample))) {
+    const prose = !/[={}"\[\]]|^[\w.-]+:\s/.test(sample);
+    if (prose && (nearPageNumbers >= Math.ceil(indexes.length / 2) || (FURNITURE_WORDS.test(sample) && !/[.;:]$/.test(sample)))) {
       for (const i of indexes) furniture.add(i);
     }
   }

@@ -55,6 +55,8 @@ type MarkerStyle = 'word' | 'numeric' | 'letterNumber' | 'letterDot' | 'paren' |
 const WORD_MARKER = /^(Section|Clause|Article|Art\.|Paragraph|Part|§)\s*(\d{1,3}[A-Za-z]?(?:\.\d{1,3})*|[IVXLC]{1,6})\b\.?\s*[-–—:.]?\s*/i;
 const NUMERIC_MARKER = /^(\d{1,3}[A-Z]?(?:\.\d{1,3})*)(\.|\))?(?=\s)/;
 const LETTER_NUMBER_MARKER = /^([A-Z])\.(\d{1,2}(?:\.\d{1,2})*)\.?(?=\s)/;
+/** 'E2.3', 'AC1', 'B12.1': a part letter (or two) fused with its number, as supplier schedules write them. */
+const PART_NUMBER_MARKER = /^([A-Z]{1,2}\d{1,2}(?:\.\d{1,3})*)\.?(?=\s+[A-Z"“(])/;
 const LETTER_DOT_MARKER = /^([A-Za-z]|[IVX]{1,4})\.(?=\s)/;
 const PAREN_MARKER = /^\(([a-z]{1,2}|[ivxlc]{1,6}|\d{1,2}|[A-Z]{1,2})\)(?=\s)/;
 const CLOSE_PAREN_MARKER = /^([a-z]|[ivxlc]{1,6}|\d{1,2})\)(?=\s)/;
@@ -71,6 +73,8 @@ export function detectMarker(line: string): Marker | null {
   }
   m = LETTER_NUMBER_MARKER.exec(line);
   if (m?.[1] && m[2]) return { label: `${m[1]}.${m[2]}`, style: 'letterNumber', length: m[0].length };
+  m = PART_NUMBER_MARKER.exec(line);
+  if (m?.[1]) return { label: m[1], style: 'letterNumber', length: m[0].length };
   m = NUMERIC_MARKER.exec(line);
   if (m?.[1]) {
     const rest = line.slice(m[0].length).trimStart();
@@ -183,12 +187,14 @@ function letterClause(base: string, letter: string, style: MarkerStyle | null): 
 
 /**
  * Splits a document into blocks (by its clause numbering and line structure) and each block into
- * sentences (wink-nlp sentence boundaries), keeping every span exact.
+ * sentences (wink-nlp sentence boundaries), keeping every span exact. With `tables` (the default) a run
+ * of tab-separated lines is a table whose rows are blocks spanning their content cell; without, such
+ * lines are ordinary lines (evidence passages keep whole rows).
  */
-export function segmentText(source: string): SegmentedText {
+export function segmentText(source: string, options: { tables?: boolean } = {}): SegmentedText {
   const text = blankPageFurniture(source);
   const { tokens, sentences } = analyzeText(text);
-  const blocks = splitBlocks(text);
+  const blocks = splitBlocks(text, options.tables ?? true);
   const segments: Segment[] = [];
   let sentenceCursor = 0;
   const leadIns: Array<{ segment: number; level: number }> = [];
@@ -263,7 +269,7 @@ function trimSpan(text: string, start: number, end: number): { start: number; en
 }
 
 /** Groups lines into blocks: a marker or a blank line starts a block; a wrapped line continues one. */
-function splitBlocks(text: string): Block[] {
+function splitBlocks(text: string, tables: boolean): Block[] {
   const blocks: Block[] = [];
   const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null, annexId: null, annexTitle: null };
   let current: Block | null = null;
@@ -282,7 +288,7 @@ function splitBlocks(text: string): Block[] {
     }
     const start = lineStart + leading;
     const end = start + line.length;
-    const cells = tableCells(raw, lineStart);
+    const cells = tables ? tableCells(raw, lineStart) : null;
     if (cells) {
       const block = tableBlock(cells, blocks.length, inTable, state);
       blocks.push(block);
