@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
+import { buildTextPdf } from '@compliance/documents/minimal-pdf';
 import { loginAs } from './helpers';
 
 const FIXTURES = fileURLToPath(new URL('../packages/documents/fixtures', import.meta.url));
@@ -82,6 +83,49 @@ test.describe.serial('contracts and evidence', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Security Requirements' }).click();
     const card = page.locator(`[data-testid="requirement-card"][data-requirement-id="${linked.id}"]`);
     await expect(card).toContainText(`${linked.contract_count} ${linked.contract_count === 1 ? 'contract' : 'contracts'}`);
+  });
+
+  test("the counterparty and our side are shown, the other side's duties are marked, the side can change, the same file is refused", async ({ page }) => {
+    const agreement = buildTextPdf([
+      [
+        'MASTER SERVICES AGREEMENT',
+        'This Agreement is made between Harbourline Logistics Ltd ("Harbourline" or the "Customer") and Cobaltix Cloud Services Limited ("Cobaltix" or the "Provider").',
+        '1. Security',
+        '1.1 The Provider shall encrypt all Customer Data at rest using AES-256 and in transit using TLS 1.2 or higher.',
+        '1.2 The Provider shall notify the Customer of any security incident affecting Customer Data within 24 hours.',
+        '2. Customer responsibilities',
+        '2.1 The Customer shall keep the passwords of its users confidential and shall enforce multi-factor authentication for its user accounts.',
+      ],
+    ]);
+    const file = { name: 'cobaltix-msa.pdf', mimeType: 'application/pdf', buffer: agreement };
+    await open(page, 'Contract Analyzer');
+    await page.getByLabel('Upload contract').setInputFiles(file);
+    await expect(page.getByRole('status').filter({ hasText: /^Extracted \d+ requirements from cobaltix-msa\.pdf$/ })).toBeVisible({ timeout: 90_000 });
+    const row = page.getByTestId('contract-row').filter({ hasText: 'cobaltix-msa.pdf' });
+    await expect(row.getByTestId('contract-parties')).toContainText('With Harbourline Logistics Ltd');
+    await expect(row.getByTestId('contract-parties')).toContainText('We provide the service');
+    const providerCount = Number(await row.getByTestId('requirement-count').textContent());
+
+    await row.getByRole('button', { name: /^View / }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('contract-side')).toContainText('Cobaltix Cloud Services Limited (provider)');
+    const theirs = dialog.locator('[data-testid="obligation"][data-theirs="true"]');
+    await expect(theirs).toHaveCount(1);
+    await expect(theirs).toContainText('Duty of Harbourline Logistics Ltd');
+    await expect(theirs).toContainText('Not one of your requirements');
+    await dialog.getByLabel('Our side of this contract').selectOption('customer');
+    await expect(page.getByRole('status').filter({ hasText: 'is being re-analysed with your organisation as the customer' })).toBeVisible();
+    await expect(row.getByTestId('contract-parties')).toContainText('We are the customer', { timeout: 60_000 });
+    await expect(row.getByTestId('contract-parties')).toContainText('With Cobaltix Cloud Services Limited');
+    await expect(row.getByTestId('requirement-count')).not.toHaveText(String(providerCount));
+
+    await page.getByLabel('Upload contract').setInputFiles(file);
+    await expect(page.getByRole('alert').filter({ hasText: 'This file was already uploaded as the contract "cobaltix-msa"' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('contract-row').filter({ hasText: 'cobaltix-msa.pdf' })).toHaveCount(1);
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await row.getByRole('button', { name: 'Delete cobaltix-msa' }).click();
+    await expect(page.getByText('Contract "cobaltix-msa" deleted successfully')).toBeVisible();
   });
 
   test('a batch of evidence files uploads each file on its own; one bad file fails alone', async ({ page }) => {

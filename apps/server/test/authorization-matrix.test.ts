@@ -37,6 +37,10 @@ const untouchedRequirement = (id: () => string) => async (w: World) => {
 };
 const documentKept = (id: () => string) => async (w: World) =>
   expect(await probe(db(w), (tx) => tx.selectFrom('documents').select('id').where('id', '=', id()).executeTakeFirst())).toBeTruthy();
+const sideKept = (id: () => string) => async (w: World) =>
+  expect(await probe(db(w), (tx) => tx.selectFrom('documents').select(['contract_side', 'status']).where('id', '=', id()).executeTakeFirst())).toMatchObject({
+    contract_side: 'provider',
+  });
 let lastUser = '';
 const manageableOf = async (w: World, role: SignedRole) => (await api(w.t.app, w.sessions[role], 'GET', '/api/users/manageable')).json().ids as string[];
 const remember = (body: { username: string }) => ((lastUser = body.username), body);
@@ -239,6 +243,22 @@ const MATRIX: Record<string, Row> = {
     call: (w) => ({ input: { id: w.contracts.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
     crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.contracts.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
     crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.contracts.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
+  },
+  'contracts.setSide': {
+    expect: allBut({ viewer: 403, outsider: 403 }),
+    call: async (w) => ({ input: { id: await createDocument(db(w), A1(w), 'contract'), side: 'customer' }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: {
+      as: 'editor',
+      status: 404,
+      call: (w) => ({ input: { id: w.contracts.A2, side: 'customer' }, headers: { 'x-tenant-id': A1(w).id } }),
+      after: sideKept(() => world.contracts.A2),
+    },
+    crossOrg: {
+      as: 'manager',
+      status: 404,
+      call: (w) => ({ input: { id: w.contracts.B1, side: 'customer' }, headers: { 'x-tenant-id': A1(w).id } }),
+      after: sideKept(() => world.contracts.B1),
+    },
   },
   'contracts.delete': {
     expect: allBut({ viewer: 403, outsider: 403 }),

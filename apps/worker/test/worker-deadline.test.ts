@@ -67,7 +67,8 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
 
       fake.behaviour.hang = false;
       queue.shortDeadline = false;
-      const next = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'next.pdf', content });
+      // Another file: the same bytes again in this tenant would be refused as a duplicate.
+      const next = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'next.pdf', content: Buffer.concat([content, Buffer.from('\n% next\n')]) });
       expect((await settle(next.jobId, 30_000)).status).toBe('completed');
       expect(worker.exitCode).toBeNull();
       expect(worker.signalCode).toBeNull();

@@ -18,7 +18,7 @@ export const evidenceType = z.enum(EVIDENCE_TYPES, { error: `Document type must 
 
 export const DOCUMENT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 
-export const contractSchema = z.object({
+const documentSchema = z.object({
   id: idSchema,
   name: z.string(),
   filename: z.string(),
@@ -29,10 +29,28 @@ export const contractSchema = z.object({
   analysis_provider: z.string().nullable(),
   analysis_model: z.string().nullable(),
 });
+
+/** The two sides of a contract: the one that provides the service and the one that receives it. */
+export const CONTRACT_SIDES = ['provider', 'customer'] as const;
+export const contractSide = z.enum(CONTRACT_SIDES, { error: 'Side must be provider or customer' });
+export type ContractSide = z.infer<typeof contractSide>;
+
+export const contractSchema = documentSchema.extend({
+  /** The side the tenant is on; its duties become requirements. */
+  side: contractSide,
+  /** The other side's name as the contract's preamble gives it, once analysed. */
+  counterparty: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  /** The earlier contract this one repeats (same obligations): its requirements are reused, not counted twice. */
+  duplicate_of: z.object({ id: idSchema, name: z.string() }).nullable(),
+});
 export type Contract = z.infer<typeof contractSchema>;
 export const contractListOutput = z.array(contractSchema);
 
-export const evidenceSchema = contractSchema.extend({
+export const setContractSideInput = z.object({ id: idSchema, tenant_id: tenantIdQuery, side: contractSide });
+
+export const evidenceSchema = documentSchema.extend({
   document_type: z.string().nullable(),
   suggested_document_type: z.string().nullable(),
   description: z.string().nullable(),
@@ -52,6 +70,9 @@ export const obligationSchema = z.object({
   display_id: z.string().nullable(),
   source_type: z.enum(['framework', 'contract']).nullable(),
   confidence: z.number(),
+  party: z.enum(['provider', 'customer', 'both']),
+  /** A duty of the other side: shown, but it is not one of the tenant's requirements. */
+  theirs: z.boolean(),
 });
 export const obligationListOutput = z.array(obligationSchema);
 

@@ -163,7 +163,15 @@ export interface DocumentsTable {
   analyzed_at: Date | null;
   uploaded_by: string | null;
   created_at: CreatedAt;
+  /** Contracts: the two sides as the preamble names them, the side the tenant is on, the contract this one repeats. */
+  provider_name: string | null;
+  customer_name: string | null;
+  contract_side: Generated<ContractSide>;
+  duplicate_of: string | null;
 }
+
+export type ContractSide = 'provider' | 'customer';
+export type ObligationParty = 'provider' | 'customer' | 'both';
 
 export interface DocumentFilesTable {
   document_id: string;
@@ -182,6 +190,7 @@ export interface ContractObligationsTable {
   domain_number: number;
   confidence: number;
   tenant_requirement_id: string | null;
+  party: Generated<ObligationParty>;
   created_at: CreatedAt;
 }
 

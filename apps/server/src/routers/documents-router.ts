@@ -4,6 +4,7 @@ import {
   evidenceLinksOutput,
   evidenceListOutput,
   obligationListOutput,
+  setContractSideInput,
   tenantInput,
 } from '@compliance/contracts/documents';
 import { successOutput } from '@compliance/contracts/common';
@@ -13,6 +14,7 @@ import {
   listContracts,
   listEvidence,
   listEvidenceLinks,
+  setContractSide,
 } from '@compliance/domain/documents/document-service';
 import { router, tenantProcedure } from '../trpc/trpc';
 
@@ -28,6 +30,21 @@ export const contractsRouter = router({
     .input(documentIdInput)
     .output(obligationListOutput)
     .query(({ ctx, input }) => listContractObligations(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
+
+  setSide: tenantProcedure
+    .meta({
+      openapi: { method: 'PUT', path: '/contracts/{id}/side', tags: ['contracts'], summary: 'Set which side of the contract the tenant is on (re-analyses it)' },
+    })
+    .input(setContractSideInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { name, jobId } = await setContractSide(ctx.deps.db, ctx.deps.queue, ctx.actor, ctx.tenantId, input.id, input.side);
+      const role = input.side === 'provider' ? 'provider' : 'customer';
+      return {
+        success: true,
+        message: jobId ? `Contract "${name}" is being re-analysed with your organisation as the ${role}` : `Contract "${name}" already treats your organisation as the ${role}`,
+      };
+    }),
 
   delete: tenantProcedure
     .meta({ openapi: { method: 'DELETE', path: '/contracts/{id}', tags: ['contracts'], summary: 'Delete a contract and everything extracted from it' } })

@@ -95,7 +95,8 @@ const noDocumentNamed = (w: World, filename: string) => async () =>
 function upload(kind: 'contracts' | 'evidence', tenant: (w: World) => { id: string }) {
   return (w: World): RouteCall => {
     const filename = `${unique('matrix')}.${kind === 'contracts' ? 'pdf' : 'txt'}`;
-    const text = 'The Supplier shall review access rights every quarter.';
+    // Each upload its own text: the same bytes twice in one tenant are refused as a duplicate.
+    const text = `The Supplier shall review access rights every quarter (${filename}).`;
     const content = kind === 'contracts' ? buildTextPdf([[text]]) : Buffer.from(text);
     const body = multipartBody({ filename, content }, kind === 'evidence' ? { document_type: 'Policy' } : {});
     return { url: `/api/${kind}/upload?wait=false&tenant_id=${tenant(w).id}`, body, unwritten: noDocumentNamed(w, filename) };

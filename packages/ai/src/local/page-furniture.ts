@@ -55,11 +55,13 @@ export function findPageFurniture(text: string): Set<number> {
     counts.set(key, [...(counts.get(key) ?? []), i]);
   });
   for (const indexes of counts.values()) {
-    if (indexes.length < 3) continue;
+    if (indexes.length < 2) continue;
     const sample = lines[indexes[0] ?? 0]?.text ?? '';
     const nearPageNumbers = indexes.filter((i) => pageNumbers.some((p) => Math.abs(p - i) <= NEAR)).length;
     const prose = !/[={}"\[\]]|^[\w.-]+:\s/.test(sample);
-    if (prose && (nearPageNumbers >= Math.ceil(indexes.length / 2) || (FURNITURE_WORDS.test(sample) && !/[.;:]$/.test(sample)))) {
+    const byPageNumbers = nearPageNumbers >= Math.ceil(indexes.length / 2);
+    const byWording = indexes.length >= 3 && FURNITURE_WORDS.test(sample) && !/[.;:]$/.test(sample);
+    if (prose && (byPageNumbers || byWording)) {
       for (const i of indexes) furniture.add(i);
     }
   }

@@ -3,6 +3,7 @@ import * as identity from './0001-identity';
 import * as complianceState from './0002-compliance-state';
 import * as documentsJobs from './0003-documents-jobs';
 import * as access from './0004-access';
+import * as contractParties from './0005-contract-parties';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-compliance-state': complianceState,
   '0003-documents-jobs': documentsJobs,
   '0004-access': access,
+  '0005-contract-parties': contractParties,
 };

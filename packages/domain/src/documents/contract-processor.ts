@@ -1,15 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { AiEngine } from '@compliance/ai/engine';
-import type { Database } from '@compliance/db/schema';
-import { withScope } from '@compliance/db/scope';
+import type { AiEngine, Obligation } from '@compliance/ai/engine';
+import type { ContractSide, Database } from '@compliance/db/schema';
+import { type Tx, withScope } from '@compliance/db/scope';
 import type { JobProcessor } from '../jobs/job-runner';
 import { listCatalogCandidates } from './analysis-candidates';
 import { auditAnalysis, engineProgress, jobScope, loadDocumentText, markFailed } from './analysis-context';
+import { findRepeatedContract, obligationKey, type EarlierContract } from './contract-duplicates';
+
+/** Whether an obligation falls on the tenant: its own side's duties and the duties of both parties. */
+export function isTenantDuty(obligation: Pick<Obligation, 'party'>, side: ContractSide): boolean {
+  return obligation.party === 'both' || obligation.party === side;
+}
 
 /**
- * Contract analysis: extract the obligations, link each to the catalog requirement it matches or add it
- * as a tenant requirement with source Contract. Earlier results of the same document are replaced in
- * the same transaction, so a retry or a re-run never duplicates them.
+ * Contract analysis: extract the obligations; each duty of the tenant's side is linked to the catalog
+ * requirement it matches or added as a tenant requirement with source Contract; the other side's duties
+ * are kept and shown but become no requirement. A contract that repeats an earlier one (the PDF and the
+ * Word file of one agreement) reuses that contract's requirements instead of adding them twice. Earlier
+ * results of the same document are replaced in the same transaction, so a retry never duplicates them.
  */
 export function createContractProcessor(db: Kysely<Database>, engine: AiEngine): JobProcessor<'analyze-contract'> {
   return async ({ documentId, tenantId }, ctx) => {
@@ -17,61 +25,104 @@ export function createContractProcessor(db: Kysely<Database>, engine: AiEngine):
       const { document, text } = await loadDocumentText(db, tenantId, documentId, ctx);
       const candidates = await withScope(db, jobScope(tenantId), (tx) => listCatalogCandidates(tx, tenantId));
       await ctx.progress('Analyzing with AI batch 1/1', 30);
-      const { obligations, provider, model } = await engine.extractObligations({ text, requirements: candidates }, { signal: ctx.signal, onProgress: engineProgress(ctx) });
+      const { obligations, parties, provider, model } = await engine.extractObligations(
+        { text, requirements: candidates },
+        { signal: ctx.signal, onProgress: engineProgress(ctx) },
+      );
       await ctx.progress('Matching requirements', 85);
-      const requirementIds = await withScope(db, jobScope(tenantId), async (tx) => {
+      const outcome = await withScope(db, jobScope(tenantId), async (tx) => {
         await tx.deleteFrom('contract_obligations').where('document_id', '=', documentId).execute();
         await tx.deleteFrom('tenant_requirements').where('document_id', '=', documentId).execute();
-        const catalogRows = await tx.selectFrom('tenant_requirements').select(['id', 'catalog_key']).where('tenant_id', '=', tenantId).where('catalog_key', 'is not', null).execute();
-        const byKey = new Map(catalogRows.map((r) => [r.catalog_key!, r.id]));
-        const linked = new Set<string>();
-        for (const [ordinal, obligation] of obligations.entries()) {
-          let requirementId = obligation.match.requirement_key ? byKey.get(obligation.match.requirement_key) : undefined;
-          if (!requirementId) {
-            const created = await tx
-              .insertInto('tenant_requirements')
-              .values({
-                tenant_id: tenantId,
-                organization_id: document.organization_id,
-                source_type: 'contract',
-                text: obligation.text,
-                domain_number: obligation.domain_number,
-                priority: 'Medium',
-                document_id: documentId,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            requirementId = created.id;
-          }
-          linked.add(requirementId);
-          await tx
-            .insertInto('contract_obligations')
-            .values({
-              tenant_id: tenantId,
-              organization_id: document.organization_id,
-              document_id: documentId,
-              ordinal,
-              clause: obligation.clause,
-              text: obligation.text,
-              domain_number: obligation.domain_number,
-              confidence: obligation.confidence,
-              tenant_requirement_id: requirementId,
-            })
-            .execute();
-        }
+        const side: ContractSide = document.contract_side;
+        const own = obligations.filter((o) => isTenantDuty(o, side));
+        const repeated = await findRepeatedContract(tx, tenantId, documentId, own.map((o) => o.text));
+        const linked = await storeObligations(tx, { tenantId, organizationId: document.organization_id, documentId, side, repeated }, obligations);
         await tx
           .updateTable('documents')
-          .set({ status: 'completed', error: null, analyzed_at: new Date(), analysis_provider: provider, analysis_model: model })
+          .set({
+            status: 'completed',
+            error: null,
+            analyzed_at: new Date(),
+            analysis_provider: provider,
+            analysis_model: model,
+            provider_name: parties.provider,
+            customer_name: parties.customer,
+            duplicate_of: repeated?.id ?? null,
+          })
           .where('id', '=', documentId)
           .execute();
-        return linked;
+        return { linked, repeated, theirs: obligations.length - own.length };
       });
       await ctx.progress('Finalizing analysis', 95);
-      await auditAnalysis(db, document, 'analyze_contract', { provider, model }, `Contract "${document.name}": ${requirementIds.size} requirements from ${obligations.length} obligations`);
-      return { result: { requirement_count: requirementIds.size, obligation_count: obligations.length }, provider, model };
+      const repeatNote = outcome.repeated ? `; repeats contract "${outcome.repeated.name}"` : '';
+      await auditAnalysis(
+        db,
+        document,
+        'analyze_contract',
+        { provider, model },
+        `Contract "${document.name}": ${outcome.linked.size} requirements from ${obligations.length} obligations (${outcome.theirs} of the other party)${repeatNote}`,
+      );
+      return {
+        result: { requirement_count: outcome.linked.size, obligation_count: obligations.length, other_party_count: outcome.theirs, duplicate_of: outcome.repeated?.id ?? null },
+        provider,
+        model,
+      };
     } catch (error) {
       await markFailed(db, tenantId, documentId, error);
       throw error;
     }
   };
+}
+
+type Target = { tenantId: string; organizationId: string; documentId: string; side: ContractSide; repeated: EarlierContract | null };
+
+/** Stores every obligation; returns the requirements the tenant's own duties became. */
+async function storeObligations(tx: Tx, target: Target, obligations: readonly Obligation[]): Promise<Set<string>> {
+  const { tenantId, organizationId, documentId, side, repeated } = target;
+  const catalogRows = await tx.selectFrom('tenant_requirements').select(['id', 'catalog_key']).where('tenant_id', '=', tenantId).where('catalog_key', 'is not', null).execute();
+  const byKey = new Map(catalogRows.map((r) => [r.catalog_key!, r.id]));
+  const linked = new Set<string>();
+  for (const [ordinal, obligation] of obligations.entries()) {
+    let requirementId: string | null = null;
+    if (isTenantDuty(obligation, side)) {
+      requirementId =
+        (obligation.match.requirement_key ? byKey.get(obligation.match.requirement_key) : undefined) ??
+        repeated?.requirementByKey.get(obligationKey(obligation.text)) ??
+        (await createContractRequirement(tx, target, obligation));
+      linked.add(requirementId);
+    }
+    await tx
+      .insertInto('contract_obligations')
+      .values({
+        tenant_id: tenantId,
+        organization_id: organizationId,
+        document_id: documentId,
+        ordinal,
+        clause: obligation.clause,
+        text: obligation.text,
+        domain_number: obligation.domain_number,
+        confidence: obligation.confidence,
+        tenant_requirement_id: requirementId,
+        party: obligation.party,
+      })
+      .execute();
+  }
+  return linked;
+}
+
+async function createContractRequirement(tx: Tx, target: Target, obligation: Obligation): Promise<string> {
+  const created = await tx
+    .insertInto('tenant_requirements')
+    .values({
+      tenant_id: target.tenantId,
+      organization_id: target.organizationId,
+      source_type: 'contract',
+      text: obligation.text,
+      domain_number: obligation.domain_number,
+      priority: 'Medium',
+      document_id: target.documentId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return created.id;
 }

@@ -41,6 +41,17 @@ export async function insertDocument(tx: Tx, doc: NewDocument): Promise<string> 
   return id;
 }
 
+/** A document of the tenant stored with exactly these bytes, if any. */
+export function findDocumentBySha256(tx: Tx, tenantId: string, sha256: string) {
+  return tx
+    .selectFrom('documents')
+    .select(['id', 'name', 'kind', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('sha256', '=', sha256)
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
 export function getDocumentRow(tx: Tx, tenantId: string, id: string) {
   return tx.selectFrom('documents').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
@@ -67,14 +78,21 @@ export async function listDocuments(tx: Tx, tenantId: string, kind: DocumentKind
     analysis_provider: string | null;
     analysis_model: string | null;
     requirement_count: number;
+    contract_side: 'provider' | 'customer';
+    provider_name: string | null;
+    customer_name: string | null;
+    duplicate_of: string | null;
+    duplicate_of_name: string | null;
   }>`
     SELECT d.id, d.name, d.filename, d.document_type, d.suggested_document_type, d.description, d.status, d.error,
       d.size_bytes, d.created_at, d.analyzed_at, d.analysis_provider, d.analysis_model,
+      d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name,
       CASE d.kind
         WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id)
         ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id)
       END AS requirement_count
     FROM documents d
+    LEFT JOIN documents o ON o.id = d.duplicate_of AND o.tenant_id = d.tenant_id
     WHERE d.tenant_id = ${tenantId} AND d.kind = ${kind}
     ORDER BY d.created_at DESC, d.id
   `.execute(tx);

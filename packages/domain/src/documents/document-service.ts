@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Contract, Evidence } from '@compliance/contracts/documents';
+import type { Contract, ContractSide, Evidence } from '@compliance/contracts/documents';
 import { domainName } from '@compliance/contracts/domains';
 import type { Database, DocumentKind } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
@@ -15,7 +15,7 @@ import { deleteDocumentRow, getDocumentContent, getDocumentRow, listDocuments } 
 
 type DocumentListRow = Awaited<ReturnType<typeof listDocuments>>[number];
 
-function toContract(row: DocumentListRow): Contract {
+function toDocument(row: DocumentListRow) {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,17 @@ function toContract(row: DocumentListRow): Contract {
   };
 }
 
+function toContract(row: DocumentListRow): Contract {
+  return {
+    ...toDocument(row),
+    side: row.contract_side,
+    counterparty: row.contract_side === 'provider' ? row.customer_name : row.provider_name,
+    provider_name: row.provider_name,
+    customer_name: row.customer_name,
+    duplicate_of: row.duplicate_of && row.duplicate_of_name ? { id: row.duplicate_of, name: row.duplicate_of_name } : null,
+  };
+}
+
 export async function listContracts(db: Kysely<Database>, actor: Actor, tenantId: string): Promise<Contract[]> {
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listDocuments(tx, tenantId, 'contract')).map(toContract));
 }
@@ -36,7 +47,7 @@ export async function listContracts(db: Kysely<Database>, actor: Actor, tenantId
 export async function listEvidence(db: Kysely<Database>, actor: Actor, tenantId: string): Promise<Evidence[]> {
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) =>
     (await listDocuments(tx, tenantId, 'evidence')).map((row) => ({
-      ...toContract(row),
+      ...toDocument(row),
       document_type: row.document_type,
       suggested_document_type: row.suggested_document_type,
       description: row.description,
@@ -98,8 +109,18 @@ export async function listContractObligations(db: Kysely<Database>, actor: Actor
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, id);
     if (!row || row.kind !== 'contract') throw notFound('Contract');
-    const { rows } = await sql<{ clause: string | null; text: string; domain_number: number; requirement_id: string | null; confidence: number; source_type: 'framework' | 'contract' | null; domain_index: number | null; key: string | null }>`
-      SELECT o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index, c.key
+    const { rows } = await sql<{
+      clause: string | null;
+      text: string;
+      domain_number: number;
+      requirement_id: string | null;
+      confidence: number;
+      source_type: 'framework' | 'contract' | null;
+      domain_index: number | null;
+      key: string | null;
+      party: 'provider' | 'customer' | 'both';
+    }>`
+      SELECT o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index, c.key, o.party
       FROM contract_obligations o
       LEFT JOIN tenant_requirements tr ON tr.id = o.tenant_requirement_id
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
@@ -115,8 +136,35 @@ export async function listContractObligations(db: Kysely<Database>, actor: Actor
       display_id: r.domain_index ? `${r.domain_number}.${r.domain_index}` : null,
       source_type: r.source_type,
       confidence: Number(r.confidence),
+      party: r.party,
+      theirs: r.party !== 'both' && r.party !== row.contract_side,
     }));
   });
+}
+
+/**
+ * Sets the side of the contract the tenant is on and queues a new analysis, so the tenant's requirements
+ * follow its own duties. Setting the side it already has changes nothing.
+ */
+export async function setContractSide(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, id: string, side: ContractSide) {
+  assertCanEditTenant(actor.caller, tenantId);
+  const outcome = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const row = await getDocumentRow(tx, tenantId, id);
+    if (!row || row.kind !== 'contract') throw notFound('Contract');
+    if (row.contract_side === side) return { name: row.name, jobId: null };
+    await tx.updateTable('documents').set({ contract_side: side, status: 'queued', error: null }).where('id', '=', id).execute();
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'set_contract_side',
+      details: { message: `Contract "${row.name}": the tenant is the ${side === 'provider' ? 'provider' : 'customer'}; re-analysis requested`, document_id: id },
+      organizationId: row.organization_id,
+      tenantId,
+    });
+    const jobId = await createJob(tx, { tenantId, organizationId: row.organization_id, name: 'analyze-contract', payload: { documentId: id, tenantId }, createdBy: actor.caller.user.id });
+    return { name: row.name, jobId };
+  });
+  if (outcome.jobId) await queue.enqueue('analyze-contract', outcome.jobId);
+  return outcome;
 }
 
 /** What an evidence document supports: the suggested type and every linked requirement with its excerpt. */

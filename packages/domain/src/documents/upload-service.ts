@@ -11,7 +11,7 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, type AppErrorCode, notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { createJob } from '../jobs/job-service';
-import { insertDocument } from './document-repo';
+import { findDocumentBySha256, insertDocument } from './document-repo';
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -34,6 +34,13 @@ const DOCUMENT_ERROR_CODES: Partial<Record<DocumentErrorCode, AppErrorCode>> = {
 export function toAppError(error: unknown): unknown {
   if (!isDocumentError(error)) return error;
   return new AppError(DOCUMENT_ERROR_CODES[error.code] ?? 'UNPROCESSABLE', error.message);
+}
+
+/** The same bytes are already stored for this tenant: name the document they are stored as. */
+function duplicateFileError(existing: { name: string; kind: DocumentKind; created_at: Date }): AppError {
+  const what = existing.kind === 'contract' ? 'contract' : 'evidence document';
+  const when = new Date(existing.created_at).toISOString().slice(0, 10);
+  return new AppError('CONFLICT', `This file was already uploaded as the ${what} "${existing.name}" on ${when}. Open that ${what} instead, or delete it before uploading the file again.`);
 }
 
 export interface UploadInput {
@@ -70,6 +77,9 @@ export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, acto
   const created = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const tenant = await tx.selectFrom('tenants').select(['id', 'organization_id']).where('id', '=', tenantId).executeTakeFirst();
     if (!tenant) throw notFound('Tenant');
+    const sha256 = sha256Hex(input.content);
+    const existing = await findDocumentBySha256(tx, tenantId, sha256);
+    if (existing) throw duplicateFileError(existing);
     const documentId = await insertDocument(tx, {
       tenantId,
       organizationId: tenant.organization_id,
@@ -79,7 +89,7 @@ export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, acto
       fileKind,
       contentType: CONTENT_TYPES[fileKind] ?? 'application/octet-stream',
       content: input.content,
-      sha256: sha256Hex(input.content),
+      sha256,
       description: input.description?.trim() || null,
       documentType: input.kind === 'evidence' ? (input.documentType ?? 'Policy') : null,
       uploadedBy: actor.caller.user.id,

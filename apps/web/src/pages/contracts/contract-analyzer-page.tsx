@@ -33,7 +33,11 @@ export function ContractAnalyzerPage() {
 function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
   const queryClient = useQueryClient();
   const canManage = useCanManageDocuments(tenant);
-  const list = trpc.contracts.list.useQuery({ tenant_id: tenant.id });
+  // While a contract is being (re-)analysed, e.g. after its side changed, the list follows it to the end.
+  const list = trpc.contracts.list.useQuery(
+    { tenant_id: tenant.id },
+    { refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'queued' || c.status === 'processing') ? 1500 : false) },
+  );
   const remove = trpc.contracts.delete.useMutation();
   const [message, setMessage] = useState<Message>(null);
   const [viewing, setViewing] = useState<Contract | null>(null);
@@ -100,7 +104,20 @@ function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
           />
         )}
       </Card>
-      {viewing && <ObligationsDialog tenantId={tenant.id} contract={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <ObligationsDialog
+          tenantId={tenant.id}
+          contract={viewing}
+          canManage={canManage}
+          onClose={() => setViewing(null)}
+          onSideChanged={(text) => {
+            setViewing(null);
+            setMessage({ tone: 'success', text });
+            void refresh();
+          }}
+          onSideFailed={(text) => setMessage({ tone: 'error', text })}
+        />
+      )}
     </div>
   );
 }

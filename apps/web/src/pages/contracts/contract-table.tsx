@@ -11,13 +11,32 @@ interface ContractTableProps {
   onDelete: (contract: Contract) => void;
 }
 
+/** Who the contract is with, which side the tenant is on, and whether it repeats an earlier contract. */
+function PartiesNote({ contract }: { contract: Contract }) {
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600" data-testid="contract-parties">
+      {contract.counterparty && (
+        <span>
+          With <span className="font-medium text-slate-800">{contract.counterparty}</span>
+        </span>
+      )}
+      <Badge tone="indigo">{contract.side === 'provider' ? 'We provide the service' : 'We are the customer'}</Badge>
+      {contract.duplicate_of && (
+        <Badge tone="amber" title="Its obligations are the same as that contract's: they are linked to the same requirements and counted once.">
+          Same agreement as "{contract.duplicate_of.name}"
+        </Badge>
+      )}
+    </div>
+  );
+}
+
 function StatusNote({ contract }: { contract: Contract }) {
   if (contract.status === 'failed') return <Badge tone="red" title={contract.error ?? undefined}>Failed</Badge>;
   if (contract.status !== 'completed') return <Badge tone="amber">Analyzing</Badge>;
   return null;
 }
 
-/** The tenant's contracts: name, upload date, requirements extracted, and the actions. */
+/** The tenant's contracts: name, counterparty and side, upload date, requirements extracted, and the actions. */
 export function ContractTable({ contracts, canManage, deletingId, onView, onDelete }: ContractTableProps) {
   return (
     <div className="overflow-x-auto">
@@ -41,6 +60,7 @@ export function ContractTable({ contracts, canManage, deletingId, onView, onDele
                   <span>{contract.filename}</span>
                   <StatusNote contract={contract} />
                 </div>
+                {contract.status === 'completed' && <PartiesNote contract={contract} />}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatUploadDate(contract.upload_date)}</td>
               <td className="px-4 py-3 tabular-nums" data-testid="requirement-count">
