@@ -151,3 +151,25 @@ describe('extractText: text', () => {
     await expectDocumentError(extractText(Buffer.from('word '.repeat(300)), 'txt', { maxChars: 1_000 }), 'TOO_LARGE', /more than 1,000 characters/);
   });
 });
+
+describe('extractText: Word tables', () => {
+  it('keeps each table row on one line, cells separated by tabs, header first, between the paragraphs around it', async () => {
+    const cell = (text: string) => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
+    const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join('')}</w:tr>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>
+<w:p><w:r><w:t xml:space="preserve">The Contractor shall meet the following requirements:</w:t></w:r></w:p>
+<w:tbl>${row('ID', 'Requirement')}${row('SR-01', 'Encrypt data at rest using AES-256 &amp; rotate keys yearly.')}${row('SR-02', 'Multi-factor authentication for all remote access.')}</w:tbl>
+<w:p><w:r><w:t>After the table.</w:t></w:r><w:r><w:tab/><w:t>Tabbed.</w:t></w:r></w:p>
+<w:p><w:r><w:delText>deleted words</w:delText></w:r></w:p>
+</w:body></w:document>`;
+    const docx = buildZip([...docxPackageEntries(), { name: 'word/document.xml', content: Buffer.from(xml) }]);
+    const { text } = await extractText(docx, 'docx');
+    expect(text.split('\n').filter(Boolean)).toEqual([
+      'The Contractor shall meet the following requirements:',
+      'ID\tRequirement',
+      'SR-01\tEncrypt data at rest using AES-256 & rotate keys yearly.',
+      'SR-02\tMulti-factor authentication for all remote access.',
+      'After the table.\tTabbed.',
+    ]);
+  });
+});

@@ -76,7 +76,7 @@ async function extractRawText(buffer: Buffer, kind: FileKind, options: ResolvedO
     case 'pdf':
       return extractPdfText(buffer, { ...options, inflateLimits: options.pdfInflateLimits });
     case 'docx':
-      return { text: await extractDocxText(buffer, options.zipLimits, options.signal) };
+      return { text: await extractDocxText(buffer, options.zipLimits, options.maxChars, options.signal) };
     case 'doc':
       return { text: await extractDocText(buffer, options.signal) };
     case 'xlsx':

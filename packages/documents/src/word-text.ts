@@ -1,6 +1,7 @@
 import mammoth from 'mammoth';
 import WordExtractor from 'word-extractor';
 import { isEncryptedOfficeFile, readCompoundFile } from './compound-file';
+import { readDocxBodyText } from './docx-body-text';
 import { DocumentError, encryptedFileError } from './document-error';
 import { assertSafeZip, assertZipSizesHonest, type ZipLimits } from './zip-guard';
 
@@ -9,14 +10,23 @@ function corruptWordDocument(cause: unknown): DocumentError {
 }
 
 /**
- * .docx via mammoth's raw text (paragraphs separated by a blank line), after the zip guard has checked the
- * container and that its parts inflate to no more than they declare. Word's automatic list numbering is not
- * part of raw text; numbers typed into the text are kept.
+ * .docx after the zip guard has checked the container and that its parts inflate to no more than they
+ * declare: the body read directly (paragraphs separated by a blank line, table rows as tab-separated lines),
+ * else — for a package without the standard main part — mammoth's raw text. Word's automatic list numbering
+ * is not part of the text; numbers typed into the text are kept.
  */
-export async function extractDocxText(buffer: Buffer, zipLimits: ZipLimits, signal?: AbortSignal): Promise<string> {
+export async function extractDocxText(buffer: Buffer, zipLimits: ZipLimits, maxChars: number, signal?: AbortSignal): Promise<string> {
   const directory = assertSafeZip(buffer, zipLimits);
   await assertZipSizesHonest(buffer, directory, signal);
   signal?.throwIfAborted();
+  let body: string | null;
+  try {
+    body = readDocxBodyText(buffer, directory, maxChars, signal);
+  } catch (error) {
+    if (error instanceof DocumentError || (error instanceof Error && error.name === 'AbortError')) throw error;
+    throw corruptWordDocument(error);
+  }
+  if (body !== null) return body;
   try {
     const result = await mammoth.extractRawText({ buffer });
     return result.value;
