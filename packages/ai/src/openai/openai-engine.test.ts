@@ -57,6 +57,35 @@ describe('openai engine: extraction', () => {
     expect(progress).toContain('Matching requirements');
   });
 
+  it('reads the contract through the shared structure layer: page furniture never reaches the model, parties and sides come back', async () => {
+    const engine = await engineFor();
+    const paged = [
+      'SECURITY TERMS between Acme Services Ltd ("Acme" or the "Supplier") and Beta Retail plc ("Beta" or the "Customer").',
+      '',
+      '1.1 The Supplier shall encrypt all Customer Data at rest.',
+      '',
+      'Acme / Beta Security Terms',
+      'Page 1 of 2',
+      '',
+      'Acme / Beta Security Terms',
+      '1.2 The Customer shall protect the access credentials of its users.',
+      '1.3 Each party shall report any security incident it discovers to the other within 24 hours.',
+      '',
+      'Page 2 of 2',
+    ].join('\n');
+    const result = await engine.extractObligations({ text: paged, requirements: REQUIREMENTS.slice(0, 5) }, { signal: AbortSignal.timeout(10_000) });
+    const sent = (server?.requests ?? []).filter((r) => r.schema === 'contract_obligations').map((r) => JSON.stringify(r.body));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) expect(body).not.toMatch(/Page [12] of 2|Security Terms\b/);
+    expect(result.parties).toEqual({ provider: 'Acme Services Ltd', customer: 'Beta Retail plc' });
+    expect(result.obligations.map((o) => [o.clause, o.party])).toEqual([
+      ['1.1', 'provider'],
+      ['1.2', 'customer'],
+      ['1.3', 'both'],
+    ]);
+    for (const o of result.obligations) expect(paged.slice(o.start, o.end)).toBe(o.text);
+  });
+
   it('sends strict JSON-schema response formats', async () => {
     const engine = await engineFor();
     await engine.extractObligations({ text: CONTRACT, requirements: REQUIREMENTS.slice(0, 5) }, { signal: AbortSignal.timeout(10_000) });

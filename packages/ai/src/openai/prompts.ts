@@ -3,12 +3,12 @@ import { DOCUMENT_TYPES } from '../document-types';
 
 const DOMAIN_LIST = DOMAINS.map((d) => `${d.number}. ${d.name}`).join('; ');
 
-export const EXTRACTION_PROMPT = `You extract security obligations from customer contracts for a supplier's compliance team.
-The user message is JSON: {"contract_text": string}, one part of a contract.
-Return every obligation that requires the supplier side (supplier, vendor, processor, provider, contractor, business associate) to do or not do something about information security, privacy or compliance, and security duties of the customer.
-Each list item under a lead-in such as "The Supplier shall implement the following:" is its own obligation. A lead sentence followed by "This includes ..." or "Such measures must ..." is one obligation spanning both sentences.
-Do NOT return: payment, fees or invoices; governing law or jurisdiction; notices and addresses; definitions; term, renewal or termination boilerplate; liability, insurance or intellectual property; duties with no security content.
-For each obligation give: "clause" (its number as written, e.g. "7.2" or "7.2(b)", or null), "text" (copied EXACTLY from the contract, character for character, without the clause number), "domain_number" (one of: ${DOMAIN_LIST}) and "confidence" (0 to 1).`;
+export const EXTRACTION_PROMPT = `You extract security obligations from contracts for a compliance team.
+The user message is JSON: {"contract_text": string}, one part of a contract (running headers, footers and page numbers have been blanked out).
+Return every duty, of either party, about information security, privacy, confidentiality, resilience or compliance and audit: duties written with shall, must, will, agrees to, is responsible for, shall not; and also, inside an annex, schedule or section of security measures or controls, items and table rows written as statements or noun phrases ("Multi-factor authentication for all remote access.", "Logs are retained for twelve months.").
+Each list item under a lead-in such as "The Supplier shall implement the following:" is its own obligation (the lead-in is not). Each row of a table of requirements is its own obligation (its requirement cell). A lead sentence followed by "This includes ..." or "Such measures must ..." is one obligation spanning both sentences.
+Do NOT return: payment, fees or invoices; governing law or jurisdiction; notices and addresses; definitions; term, renewal or termination boilerplate; liability, indemnity, insurance or intellectual property; purely commercial restrictions (resale, reverse engineering); permissions ("may"); duties with no security content.
+For each obligation give: "clause" (its number as written, e.g. "7.2", "7.2(b)", "II.2.1" or a table row id, or null), "text" (copied EXACTLY from the contract, character for character, without the clause number), "domain_number" (one of: ${DOMAIN_LIST}) and "confidence" (0 to 1).`;
 
 export const MATCHING_PROMPT = `You match contract obligations to a catalog of security requirements.
 The user message is JSON: {"obligations": [{"index", "text", "domain_number"}], "requirements": [{"key", "domain_number", "text", "keywords"}]}.
