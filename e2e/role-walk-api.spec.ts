@@ -18,6 +18,9 @@ test.beforeAll(async ({}, testInfo) => {
 });
 
 const PDF = readFileSync(fileURLToPath(new URL('../packages/documents/fixtures/contract.pdf', import.meta.url)));
+let copies = 0;
+/** The fixture with a PDF comment after its end: other bytes each time, since the same file twice in a tenant is refused. */
+const freshPdf = () => Buffer.concat([PDF, Buffer.from(`\n% copy ${(copies += 1)}\n`)]);
 /** What no refusal may carry: org A's tenants and people. */
 const ORG_A_DATA = new RegExp([...ORG_A_TENANTS, ...ORG_A_PEOPLE].join('|'));
 
@@ -77,12 +80,12 @@ const CALLS = {
   }),
   uploadContract: (tenant: Tenant): Call => ({
     name: `upload a contract to ${tenant}`,
-    send: (p, h) => p.request.post('/api/contracts/upload', { headers: { ...h, ...tenantHeader(tenant) }, multipart: { file: { name: 'rw-contract.pdf', mimeType: 'application/pdf', buffer: PDF } } }),
+    send: (p, h) => p.request.post('/api/contracts/upload', { headers: { ...h, ...tenantHeader(tenant) }, multipart: { file: { name: 'rw-contract.pdf', mimeType: 'application/pdf', buffer: freshPdf() } } }),
   }),
   uploadEvidence: (tenant: Tenant): Call => ({
     name: `upload evidence to ${tenant}`,
     send: (p, h) =>
-      p.request.post('/api/evidence/upload', { headers: { ...h, ...tenantHeader(tenant) }, multipart: { file: { name: 'rw-evidence.pdf', mimeType: 'application/pdf', buffer: PDF }, document_type: 'Policy' } }),
+      p.request.post('/api/evidence/upload', { headers: { ...h, ...tenantHeader(tenant) }, multipart: { file: { name: 'rw-evidence.pdf', mimeType: 'application/pdf', buffer: freshPdf() }, document_type: 'Policy' } }),
   }),
   deleteEvidence: (tenant: Tenant): Call => ({ name: `delete evidence in ${tenant}`, send: (p, h) => p.request.delete(`/api/evidence/${randomUUID()}`, { headers: { ...h, ...tenantHeader(tenant) } }) }),
   reanalyze: (tenant: Tenant): Call => ({ name: `re-analyze evidence in ${tenant}`, send: (p, h) => p.request.post(`/api/evidence/${randomUUID()}/reanalyze`, { headers: { ...h, ...tenantHeader(tenant) } }) }),

@@ -58,7 +58,7 @@ try {
   const jobs: string[] = [];
   for (let i = 0; i < FILES; i++) {
     const file = fixtures[i % fixtures.length]!;
-    const { jobId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'evidence', filename: `${i}-${file.name}`, content: file.content, documentType: 'Policy' });
+    const { jobId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'evidence', filename: `${i}-${file.name}`, content: Buffer.concat([file.content, Buffer.from(`\n% copy ${i}\n`)]), documentType: 'Policy' });
     jobs.push(jobId);
   }
   const uploaded = performance.now();

@@ -69,7 +69,8 @@ try {
     for (let attempt = 0; ; attempt++) {
       const form = new FormData();
       form.append('document_type', 'Policy');
-      form.append('file', new Blob([file.content]), `${i}-${file.name}`);
+      // A comment after the file's end makes each copy other bytes: the same file twice in a tenant is refused.
+      form.append('file', new Blob([file.content, `\n% copy ${i}\n`]), `${i}-${file.name}`);
       const started = Date.now();
       let status = 0;
       let retryAfter = 1;

@@ -120,6 +120,9 @@ describe('contract parties and duplicates', () => {
     ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('"cobaltix-msa"') });
     const after = await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.selectFrom('documents').select('id').where('tenant_id', '=', tenantId).execute());
     expect(after.length).toBe(before.length);
+    // The same bytes may still be filed as evidence (a signed agreement can evidence a control).
+    const asEvidence = await uploadDocument(handle.db, queue, editor, tenantId, { kind: 'evidence', filename: 'signed-msa.pdf', content: CONTRACT_PDF, documentType: 'Other' });
+    expect((await waitForJob(handle.db, editor.caller, tenantId, asEvidence.jobId, 60_000)).status).toBe('completed');
   });
 
   it('flags a near-identical contract (another file of the same agreement) and does not count its requirements twice', async () => {

@@ -41,12 +41,13 @@ export async function insertDocument(tx: Tx, doc: NewDocument): Promise<string> 
   return id;
 }
 
-/** A document of the tenant stored with exactly these bytes, if any. */
-export function findDocumentBySha256(tx: Tx, tenantId: string, sha256: string) {
+/** A document of the tenant, of this kind, stored with exactly these bytes, if any (a signed contract may also be filed as evidence). */
+export function findDocumentBySha256(tx: Tx, tenantId: string, kind: DocumentKind, sha256: string) {
   return tx
     .selectFrom('documents')
     .select(['id', 'name', 'kind', 'created_at'])
     .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
     .where('sha256', '=', sha256)
     .orderBy('created_at')
     .executeTakeFirst();

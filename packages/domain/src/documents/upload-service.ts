@@ -78,7 +78,7 @@ export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, acto
     const tenant = await tx.selectFrom('tenants').select(['id', 'organization_id']).where('id', '=', tenantId).executeTakeFirst();
     if (!tenant) throw notFound('Tenant');
     const sha256 = sha256Hex(input.content);
-    const existing = await findDocumentBySha256(tx, tenantId, sha256);
+    const existing = await findDocumentBySha256(tx, tenantId, input.kind, sha256);
     if (existing) throw duplicateFileError(existing);
     const documentId = await insertDocument(tx, {
       tenantId,
