@@ -12,7 +12,8 @@ const NAME_CUES: Cue[] = [
   { type: 'Configuration', pattern: /baseline|hardening|benchmark|settings|\bconfig/i, weight: 4 },
   { type: 'Policy', pattern: /polic(y|ies)|\bstandard\b|\bISP-\d/i, weight: 4 },
   { type: 'Report', pattern: /report|scan|results|completion|assessment|post[\s_-]?mortem|retrospective|incident review|\bpir\b|review results/i, weight: 3 },
-  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter/i, weight: 3 },
+  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter|questionnaire|due[\s_-]?diligence|(supplier|vendor|third[\s_-]?party)[\s_-]+(assessment|review)|register|inventory|\bsaq\b|\bvrm\b/i, weight: 5 },
+  { type: 'Policy', pattern: /retention[\s_-]+schedule|guideline/i, weight: 5 },
 ];
 
 /** Cues in the document's opening lines (its title block). */
@@ -25,7 +26,8 @@ const TITLE_CUES: Cue[] = [
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
   { type: 'Report', pattern: /\breport\b|scan results|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
-  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b/i, weight: 4 },
+  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|risk register|asset (register|inventory)/i, weight: 4 },
+  { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
 ];
 
 /** Cues anywhere in the body, counted (up to a cap) for how often they occur. */

@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import type { DocumentType } from '../document-types';
 import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
 import { DOMAIN_COUNT, scoreDomains, decideDomain } from './domain-classifier';
 import { guessDocumentType } from './document-type';
@@ -181,7 +182,7 @@ export function analyzeEvidenceLocally(
   checkAbort();
   progress('Analyzing with AI batch 1/1', 30);
   if (passages.length === 0 || requirements.length === 0) return { suggested_document_type, links: [] };
-  const documentDomains = documentDomainShares(fileName, segmented.text, passages);
+  const documentDomains = documentDomainShares(fileName, segmented.text, passages, suggested_document_type);
   const search = new MiniSearch<{ id: number; text: string; heading: string }>({
     fields: ['text', 'heading'],
     tokenize: PASSAGE_SEARCH.tokenize,
@@ -214,6 +215,10 @@ export function analyzeEvidenceLocally(
   return { suggested_document_type, links: links.slice(0, MAX_LINKS) };
 }
 
+const ATTESTATIONS: ReadonlySet<DocumentType> = new Set(['SOC 2 Report', 'Audit Report', 'Certificate']);
+const COMPLIANCE_DOMAIN = 14;
+const ATTESTATION_SHARE = 0.3;
+
 /** Weight of the title (file name and opening lines) against the mean of the passages in the document's domains. */
 const TITLE_SHARE = 0.5;
 
@@ -221,7 +226,7 @@ const TITLE_SHARE = 0.5;
  * How much the whole document is about each domain: the mean of its passages' domain probabilities,
  * blended with the domain of its title (file name and first lines), which names what the document is for.
  */
-function documentDomainShares(fileName: string, text: string, passages: readonly Passage[]): Float64Array {
+function documentDomainShares(fileName: string, text: string, passages: readonly Passage[], type: DocumentType): Float64Array {
   const shares = new Float64Array(DOMAIN_COUNT + 1);
   for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
   const opening = text.split('\n').filter((line) => line.trim()).slice(0, 3).join(' ');
@@ -229,6 +234,8 @@ function documentDomainShares(fileName: string, text: string, passages: readonly
   const decision = decideDomain(scoreDomains([{ stems: title.stems, weight: 1 }]));
   const titleProbabilities = softmax(decision.scores);
   for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - TITLE_SHARE) * (shares[d] ?? 0) + TITLE_SHARE * (titleProbabilities[d] ?? 0);
+  // An attestation (a SOC 2 report, an audit report, a certificate) evidences compliance and audit first, whatever it covers.
+  if (ATTESTATIONS.has(type)) shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
   return shares;
 }
 

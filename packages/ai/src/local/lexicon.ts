@@ -153,7 +153,8 @@ export const DOMAIN_PHRASES: Record<number, Record<string, number>> = {
   6: {
     network: 2, networks: 2, firewall: 3, firewalls: 3, segmentation: 3, segregate: 2.5, vpn: 3, bastion: 3, 'denial-of-service': 3,
     traffic: 2, 'rule sets': 2.5, rules: 1, 'virtual networks': 2.5, 'remote administrative access': 2, 'administrative workstations': 2.5,
-    'encrypted connection': 1.5, 'cardholder data environment': 1, isolate: 2,
+    'encrypted connection': 1.5, 'cardholder data environment': 1, isolate: 2, 'security group': 3, 'security groups': 3, ingress: 2.5,
+    egress: 2.5, cidr: 3, inbound: 2, outbound: 2, 'network policy': 3, subnet: 2.5, subnets: 2.5, 'load balancer': 2, 'port range': 2.5,
   },
   7: {
     'anti-malware': 3, malware: 3, 'malicious software': 3, endpoint: 3, 'endpoint detection and response': 3, workstations: 2,

@@ -2,6 +2,7 @@ import type { AiEngine, Obligation, ObligationParty } from '../engine';
 import { progressReporter, throwIfAborted, yieldToEventLoop } from '../call-context';
 import { classifyDomain } from './domain-classifier';
 import { analyzeEvidenceLocally } from './evidence-analyzer';
+import { learnedDomainScores } from './learned-domains';
 import { detectObligations } from './obligation-detector';
 import { detectParties, type PartyRole } from './parties';
 import { domainVotes, getRequirementIndex, rankRequirements } from './requirement-matcher';
@@ -58,6 +59,8 @@ export function createLocalEngine(): AiEngine {
       const obligations: Obligation[] = detected.map((found) => {
         const query = { terms: found.terms, contextTerms: found.leadTerms, stems: found.stems };
         const votes = domainVotes(index, query, DOMAIN_VOTE_WEIGHT);
+        const learned = learnedDomainScores(found.stems, found.contextStems);
+        for (let d = 1; d < votes.length; d += 1) votes[d] = (votes[d] ?? 0) + (learned[d] ?? 0);
         const domain = classifyDomain(
           [
             { stems: found.stems, weight: 1 },
