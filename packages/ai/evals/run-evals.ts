@@ -97,18 +97,20 @@ async function main(): Promise<void> {
     );
   }
   const bySplit = (split: string): EvidenceScores => summarise(evidence.rows.filter((r) => documents.find((d) => d.file === r.file)?.split === split));
-  const columns: Array<[string, EvidenceScores]> = [
-    ['dev', bySplit('dev')],
-    ['holdout', bySplit('holdout')],
-    ['blind', bySplit('blind')],
-    ['all', evidence],
-  ];
+  const columns = (
+    [
+      ['dev', bySplit('dev')],
+      ['holdout', bySplit('holdout')],
+      ['blind', bySplit('blind')],
+      ['all', evidence],
+    ] as Array<[string, EvidenceScores]>
+  ).filter(([, scores]) => scores.documents > 0);
   console.log(`\n| Evidence metric | ${columns.map(([name]) => name).join(' | ')} |\n|---|${columns.map(() => '---:').join('|')}|`);
   const line = (label: string, pick: (s: EvidenceScores) => string) => console.log(`| ${label} | ${columns.map(([, s]) => pick(s)).join(' | ')} |`);
   line('documents', (s) => String(s.documents));
   line('document-type accuracy', (s) => pct(s.typeAccuracy));
   line('domain accuracy (top linked domain)', (s) => pct(s.domainAccuracy));
-  line('key requirements linked (recall)', (s) => pct(s.keyLinkRecall));
+  line('key requirements linked (recall)', (s) => (s.rows.some((r) => r.keyTotal > 0) ? pct(s.keyLinkRecall) : '–'));
   line('links inside the labelled domains', (s) => pct(s.linkDomainPrecision));
   line('links per document', (s) => s.meanLinks.toFixed(1));
 }

@@ -4,66 +4,80 @@ import {
   evaluateEvidence,
   loadContracts,
   loadEvidence,
+  pageContract,
   runExtraction,
   scoreObligations,
   wrapContract,
   type ContractEvaluation,
   type EvidenceScores,
+  type ExtractionRun,
   type ObligationScores,
 } from '../evals/evaluate';
 import { createAiEngine } from './engine';
 
 /**
- * The evaluation harness (evals/run-evals.ts) as a regression test: floors sit a little below the
- * figures measured when they were set (see evals/README.md), so a change that makes the local
- * engine worse fails here.
+ * The evaluation harness (evals/run-evals.ts) as a regression test over the whole labelled corpus: floors
+ * sit a little below the figures measured when they were set (docs/PERFORMANCE.md), so a change that makes
+ * the local engine worse fails the build. Quality claims themselves come from blind splits, scored once.
  */
 describe('local engine quality on the labelled fixtures', () => {
   const engine = createAiEngine({ provider: 'local' });
+  let runs: ExtractionRun[];
   let all: ContractEvaluation;
-  let holdout: ContractEvaluation;
   let wrapped: ObligationScores;
+  let paged: ObligationScores;
   let evidence: EvidenceScores;
 
   beforeAll(async () => {
     const contracts = loadContracts();
-    const runs = await runExtraction(engine, contracts);
+    runs = await runExtraction(engine, contracts);
     all = evaluateContracts(runs, 'all', contracts);
-    holdout = evaluateContracts(runs, 'holdout', contracts);
     wrapped = scoreObligations(await runExtraction(engine, contracts.map((c) => wrapContract(c, 80))));
+    paged = scoreObligations(await runExtraction(engine, contracts.map((c) => pageContract(c))));
     evidence = await evaluateEvidence(engine, loadEvidence());
-  }, 60_000);
+  }, 120_000);
 
-  it('finds obligations precisely and completely', () => {
-    expect(all.local.precision).toBeGreaterThanOrEqual(0.97);
-    expect(all.local.recall).toBeGreaterThanOrEqual(0.94);
-    expect(all.local.f1).toBeGreaterThanOrEqual(0.95);
-    expect(holdout.local.f1).toBeGreaterThanOrEqual(0.92);
-    expect(all.local.clauseAccuracy).toBeGreaterThanOrEqual(0.97);
+  it('finds obligations precisely and completely, with their clause and party', () => {
+    expect(all.local.precision).toBeGreaterThanOrEqual(0.9);
+    expect(all.local.recall).toBeGreaterThanOrEqual(0.93);
+    expect(all.local.f1).toBeGreaterThanOrEqual(0.92);
+    expect(all.local.clauseAccuracy).toBeGreaterThanOrEqual(0.9);
+    expect(all.local.partyAccuracy ?? 0).toBeGreaterThanOrEqual(0.89);
+  });
+
+  it('holds in every genre of the corpus', () => {
+    for (const genre of new Set(runs.map((r) => r.contract.genre))) {
+      const scores = scoreObligations(runs.filter((r) => r.contract.genre === genre));
+      expect(scores.recall, genre).toBeGreaterThanOrEqual(0.74);
+      expect(scores.precision, genre).toBeGreaterThanOrEqual(0.78);
+    }
   });
 
   it('classifies domains and matches catalog requirements', () => {
-    expect(all.local.domainAccuracy).toBeGreaterThanOrEqual(0.89);
+    expect(all.local.domainAccuracy).toBeGreaterThanOrEqual(0.93);
     expect(all.local.matchPrecision ?? 0).toBeGreaterThanOrEqual(0.88);
     expect(all.local.matchRecall ?? 0).toBeGreaterThanOrEqual(0.58);
-    expect(all.local.requirementDomainAgreement ?? 0).toBeGreaterThanOrEqual(0.92);
+    expect(all.local.requirementDomainAgreement ?? 0).toBeGreaterThanOrEqual(0.91);
   });
 
-  it('beats the naive shall/must/will baseline by a wide margin on precision and domain accuracy', () => {
+  it('beats the naive shall/must/will rule by a wide margin', () => {
     const bestBaselineDomain = Math.max(all.baselineMajority.domainAccuracy, all.baselineKeywordVote.domainAccuracy);
-    expect(all.local.precision - all.baselineKeywordVote.precision).toBeGreaterThanOrEqual(0.25);
+    expect(all.local.precision - all.baselineKeywordVote.precision).toBeGreaterThanOrEqual(0.2);
+    expect(all.local.recall - all.baselineKeywordVote.recall).toBeGreaterThanOrEqual(0.2);
     expect(all.local.domainAccuracy - bestBaselineDomain).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('holds up on PDF-like text with wrapped lines', () => {
-    expect(wrapped.f1).toBeGreaterThanOrEqual(0.94);
-    expect(wrapped.domainAccuracy).toBeGreaterThanOrEqual(0.89);
+  it('holds up on PDF text: wrapped lines, and running headers, footers and page numbers cutting clauses', () => {
+    expect(wrapped.f1).toBeGreaterThanOrEqual(0.86);
+    expect(wrapped.domainAccuracy).toBeGreaterThanOrEqual(0.92);
+    expect(paged.f1).toBeGreaterThanOrEqual(0.92);
+    expect(paged.clauseAccuracy).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('types evidence documents and links them to the requirements they support', () => {
-    expect(evidence.typeAccuracy).toBeGreaterThanOrEqual(0.95);
-    expect(evidence.domainAccuracy).toBeGreaterThanOrEqual(0.88);
+  it('types evidence documents and finds their main domain', () => {
+    expect(evidence.typeAccuracy).toBeGreaterThanOrEqual(0.96);
+    expect(evidence.domainAccuracy).toBeGreaterThanOrEqual(0.92);
     expect(evidence.keyLinkRecall).toBeGreaterThanOrEqual(0.85);
-    expect(evidence.linkDomainPrecision).toBeGreaterThanOrEqual(0.87);
+    expect(evidence.linkDomainPrecision).toBeGreaterThanOrEqual(0.8);
   });
 });

@@ -102,3 +102,35 @@ describe('helpers', () => {
     expect(inflections('continuity')).not.toContain('continue');
   });
 });
+
+describe('obligations from structure', () => {
+  it('takes the measures of an annex written as statements and noun phrases, and every row of a control table', () => {
+    const found = detect(
+      [
+        'ANNEX 2 – SECURITY MEASURES',
+        'The Supplier shall implement and maintain at least the following measures:',
+        '- Multi-factor authentication for all administrative access to production systems.',
+        '- Logs of access to Customer Data are retained for twelve months.',
+        '- Backups are encrypted and restoration is tested every quarter.',
+        '',
+        'ID\tRequirement',
+        'C-1\tVulnerability scans of internet-facing systems every month.',
+        'C-2\tSecurity awareness training for all staff on joining and every year.',
+      ].join('\n'),
+    );
+    expect(found.map((o) => o.text)).toEqual([
+      'Multi-factor authentication for all administrative access to production systems.',
+      'Logs of access to Customer Data are retained for twelve months.',
+      'Backups are encrypted and restoration is tested every quarter.',
+      'Vulnerability scans of internet-facing systems every month.',
+      'Security awareness training for all staff on joining and every year.',
+    ]);
+    expect(found.slice(3).map((o) => o.clause)).toEqual(['C-1', 'C-2']);
+    expect(found.every((o) => o.role !== 'customer')).toBe(true);
+  });
+
+  it("keeps the customer's security duties with their party and leaves commercial duties out", () => {
+    const found = detect('5.1 The Customer shall keep its users\' passwords confidential and enable multi-factor authentication.\n5.2 The Customer shall pay each invoice within 30 days.\n5.3 The Customer shall not resell the Services.\n');
+    expect(found.map((o) => [o.clause, o.role])).toEqual([['5.1', 'customer']]);
+  });
+});

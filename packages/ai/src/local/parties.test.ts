@@ -39,3 +39,10 @@ describe('subjectRole', () => {
     expect(subjectRole('Each Sub-processor ', dpa, null)).toBe('none');
   });
 });
+
+describe('party names', () => {
+  it("reads each side's legal name from the preamble for display", () => {
+    expect(detectParties(PREAMBLE).names).toEqual({ provider: 'Kestrel Code Labs Pty Ltd', customer: 'Meridian Insurance Pty Ltd' });
+    expect(detectParties('SECURITY SCHEDULE\n1.1 The Supplier shall log access.').names).toEqual({ provider: null, customer: null });
+  });
+});

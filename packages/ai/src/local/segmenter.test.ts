@@ -76,3 +76,23 @@ describe('segmentText', () => {
     expect(segments[1]).toMatchObject({ kind: 'sentence', heading: 'Notices' });
   });
 });
+
+describe('segmenter: tables, annexes and part numbers', () => {
+  it('reads a tab-separated control table as rows: the id cell is the clause, the span is the requirement cell', () => {
+    const text = 'The Contractor shall meet the following requirements:\nID\tFamily\tRequirement\nSR-01\tAccess\tMulti-factor authentication for all remote access.\nSR-02\tLogging\tRetain audit logs for twelve months.\n';
+    const rows = segmentText(text).segments.filter((s) => s.row && s.kind === 'item');
+    expect(rows.map((r) => [r.clause, r.text, r.rowContext])).toEqual([
+      ['SR-01', 'Multi-factor authentication for all remote access.', 'Access'],
+      ['SR-02', 'Retain audit logs for twelve months.', 'Logging'],
+    ]);
+    for (const row of rows) expect(text.slice(row.start, row.end)).toBe(row.text);
+  });
+
+  it("prefixes an annex's decimal clauses with its roman or letter number, and reads part-numbered clauses", () => {
+    const annex = segmentText('ANNEX II – TECHNICAL AND ORGANISATIONAL MEASURES\n2.1 Production access requires multi-factor authentication.\n');
+    expect(annex.segments.find((s) => s.kind !== 'heading')?.clause).toBe('II.2.1');
+    expect(annex.segments.find((s) => s.kind !== 'heading')?.annex).toMatch(/TECHNICAL AND ORGANISATIONAL MEASURES/);
+    const schedule = segmentText('E2.3 Encrypt Bank Data at rest using AES-256 or stronger.\nE2.4 Manage keys in a hardware security module.\n');
+    expect(schedule.segments.map((s) => s.clause)).toEqual(['E2.3', 'E2.4']);
+  });
+});
