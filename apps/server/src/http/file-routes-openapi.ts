@@ -11,6 +11,7 @@ const errors = {
   '400': { description: 'Bad input ({detail})' },
   '401': { description: 'Not signed in' },
   '403': { description: 'Not allowed, or no CSRF token' },
+  '409': { description: 'The same file is already stored in this tenant ({detail} names the document)' },
   '413': { description: 'File too large' },
   '415': { description: 'Not an accepted file type (checked by content)' },
   '422': { description: 'The file cannot be read (encrypted, image-only, corrupt, zip bomb)' },
