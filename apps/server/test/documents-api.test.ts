@@ -63,6 +63,15 @@ describe('contracts over REST', () => {
     expect(download.rawPayload.equals(content)).toBe(true);
     expect(download.headers['content-disposition']).toContain('Master%20Services%20Agreement.pdf');
 
+    const again = await upload(editor, '/api/contracts/upload', { filename: 'copy.pdf', content });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().detail).toMatch(/^This file was already uploaded as the contract "Master Services Agreement" on \d{4}-\d{2}-\d{2}\./);
+    expect((await api(t.app, editor, 'GET', '/api/contracts/')).json()).toHaveLength(list.length);
+
+    const side = await api(t.app, editor, 'PUT', `/api/contracts/${body.document_id}/side`, { side: 'sideways' });
+    expect(side.statusCode).toBe(400);
+    expect(side.json().detail).toContain('Side must be provider or customer');
+
     expect((await api(t.app, outsider, 'GET', `/api/contracts/${body.document_id}/download`)).statusCode).toBe(404);
     expect((await api(t.app, viewer, 'DELETE', `/api/contracts/${body.document_id}`)).statusCode).toBe(403);
     const deleted = await api(t.app, editor, 'DELETE', `/api/contracts/${body.document_id}`);
