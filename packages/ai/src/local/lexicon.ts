@@ -95,7 +95,8 @@ export const BOILERPLATE: Record<string, RegExp> = {
   payment:
     /\b(fees?|invoices?|invoiced?|pay|payable|paid|payments?(?! (page|card|gateway|data|application|system|service|process|terminal))|prices?|charges?|charged|reimburse\w*|expenses|interest|tax(es)?|vat|gst|salar(y|ies)|bill (the|each|for)|billing|settle(ment)?|proceeds|chargebacks?|set off|costs?|hourly rates?)\b/,
   law: /\b(governed by|governing law|laws of|jurisdiction|courts?|arbitration|venue|conflict of laws)\b/,
-  definition: /^["“][^"”]{1,80}["”](\s+or\s+["“][^"”]+["”])?\s+(means|shall mean|has the meaning|includes|refers to)\b|\b(shall have the meaning|have the meaning given|have the same meaning)\b/,
+  definition:
+    /^["“][^"”]{1,80}["”](\s+or\s+["“][^"”]+["”])?\s+(means|shall mean|has the meaning|includes|refers to)\b|^[^.;]{0,120}["“][^"”]{1,60}["”]\s+(means|shall mean)\b|\b(shall have the meaning|have the meanings? given|have the same meaning|used but not defined|does not include information|do(es)? not apply to information)\b/,
   term: /\b(shall commence|commences on|initial (term|period)|renew\w*|shall continue (for|until|in)|remain in (force|effect)|continue in effect|terminate this agreement|may terminate|term of this|shall have an initial term)\b/,
   liability: /\b(liab(le|ility)|indemnif\w+|insurance|consequential loss)\b/,
   property: /\b(intellectual property|vest in|work product|exclusive property)\b/,
@@ -109,7 +110,7 @@ export const NOTICE_DETAIL = /\b(address(es)?|in writing|post|mail|delivered|dee
 
 /** Headings of sections that hold commercial or legal boilerplate. */
 export const BOILERPLATE_HEADING =
-  /\b(fees|payment|charges|compensation|governing law|jurisdiction|notices|definitions|interpretation|term|termination|liability|indemnity|insurance|intellectual property|general|miscellaneous|warranty|recitals|background|parties|venue|waiver|force majeure)\b/i;
+  /\b(fees|payment|charges|compensation|governing law|jurisdiction|notices|definitions|interpretation|term|termination|liability|indemnity|insurance|intellectual property|general|miscellaneous|warranty|recitals|background|parties|venue|waiver|force majeure|proposals?|submissions?|instructions to|evaluation criteria|pricing|price schedule)\b/i;
 
 /**
  * Curated domain phrases: contract and evidence wording that names the domain's subject matter,

@@ -35,13 +35,14 @@ export const FEATURES = [
   'table_row',
   'measures_context',
   'lead_in_duty',
-  'boilerplate',
+  'boilerplate_payment',
+  'boilerplate_liability',
+  'boilerplate_legal',
   'boilerplate_heading',
   'definition',
   'customer',
   'mutual',
   'no_party',
-  'ends_with_colon',
   'words',
   'acknowledgement',
   'imperative',
@@ -54,7 +55,8 @@ export type FeatureName = (typeof FEATURES)[number];
 const MEASURES_CONTEXT =
   /\b(measures|controls?|safeguards|security requirements|requirements|technical and organi[sz]ational|the following|at (a )?minimum|minimum standards?|security standards?|obligations|security program(me)?)\b/i;
 const NEGATIVE = /\b(shall|must|will|may) not\b|\bprohibited\b|\bnot permitted\b/i;
-const PERMISSION = /\bmay\b|\bis entitled to\b|\bis permitted to\b/i;
+/** A permission: 'may' (not 'may not') or an entitlement, before any duty verb. */
+const PERMISSION = /^[^.;:]{0,120}?\b(may(?! not)|is entitled to|is permitted to|reserves the right to)\b/i;
 const ACKNOWLEDGEMENT = /\b(acknowledges?|recogni[sz]es?|understands?|agrees? that|accepts? that)\b/i;
 const ELABORATION = /^(this|these|such)\b/i;
 /** A clause that starts with a duty verb in its base form ('Encrypt Bank Data at rest …'): a terse instruction. */
@@ -125,6 +127,7 @@ function featuresOf(
 ): Record<FeatureName, number> {
   const modal = findModal(text);
   const categories = boilerplateCategories(text);
+  const permission = PERMISSION.exec(text);
   const security = log1p(own.security);
   const measures = shape.measures ? 1 : 0;
   return {
@@ -132,7 +135,7 @@ function featuresOf(
     weak_modal: modal?.strength === 'weak' ? 1 : 0,
     will_documents_duties: modal?.strength === 'weak' && b.willDuties ? 1 : 0,
     negative_duty: NEGATIVE.test(text) ? 1 : 0,
-    permission: !modal && PERMISSION.test(text) ? 1 : 0,
+    permission: permission && (!modal || permission.index < modal.index) ? 1 : 0,
     security,
     heading_security: log1p(heading.security),
     context_security: log1p(context.security),
@@ -140,13 +143,14 @@ function featuresOf(
     table_row: shape.row ? 1 : 0,
     measures_context: measures,
     lead_in_duty: shape.leadDuty ? 1 : 0,
-    boilerplate: Math.min(3, categories.filter((c) => c !== 'definition').length),
+    boilerplate_payment: categories.includes('payment') ? 1 : 0,
+    boilerplate_liability: categories.includes('liability') ? 1 : 0,
+    boilerplate_legal: Math.min(2, categories.filter((c) => !['payment', 'liability', 'definition'].includes(c)).length),
     boilerplate_heading: shape.headingText && BOILERPLATE_HEADING.test(shape.headingText) && heading.security < 2 ? 1 : 0,
     definition: categories.includes('definition') ? 1 : 0,
     customer: role === 'customer' ? 1 : 0,
     mutual: role === 'mutual' ? 1 : 0,
     no_party: role === 'none' ? 1 : 0,
-    ends_with_colon: /:\s*$/.test(text) ? 1 : 0,
     words: Math.log(1 + text.split(/\s+/).length) / 3,
     acknowledgement: ACKNOWLEDGEMENT.test(text) && !/\bshall\b|\bmust\b/i.test(text) ? 1 : 0,
     imperative: IMPERATIVE.test(text.trim()) ? 1 : 0,
@@ -193,6 +197,8 @@ export function buildCandidates(segmented: SegmentedText, parties: Parties): Can
       i = last;
       continue;
     }
+    // A list lead-in ('… shall implement the following:') frames its items; it is not itself an obligation.
+    if (/:\s*$/.test(segment.text)) continue;
     const modal = findModal(segment.text);
     const role: PartyRole = modal ? subjectRole(segment.text.slice(0, modal.index), parties, previousRole) : MUTUAL_SUBJECT.test(segment.text) ? 'mutual' : framedRole(b, lead, segment);
     if (modal) previousRole = role;
