@@ -121,7 +121,7 @@ export type ObligationScores = {
 
 type Span = { start: number; end: number };
 
-function spanOf(text: string, piece: string, from = 0): Span | null {
+export function spanOf(text: string, piece: string, from = 0): Span | null {
   const start = text.indexOf(piece, from);
   return start < 0 ? null : { start, end: start + piece.length };
 }
@@ -342,35 +342,6 @@ export async function runExtraction(engine: AiEngine, contracts: readonly Contra
   return runs;
 }
 
-/**
- * The contract as text extracted from a PDF would look: every line wrapped at `width` columns. Gold spans
- * are carried over (the same words, with the line breaks that now fall inside them).
- */
-export function wrapContract(contract: ContractFixture, width: number): ContractFixture {
-  const text = contract.text
-    .split('\n')
-    .map((line) => {
-      const lines: string[] = [];
-      let current = '';
-      for (const word of line.split(' ')) {
-        if (current && `${current} ${word}`.length > width) {
-          lines.push(current);
-          current = word;
-        } else current = current ? `${current} ${word}` : word;
-      }
-      lines.push(current);
-      return lines.join('\n');
-    })
-    .join('\n');
-  const gold = contract.gold.map((g) => {
-    const pattern = new RegExp(g.text.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[ \\n]'));
-    const found = pattern.exec(text);
-    if (!found) throw new Error(`${contract.name}: wrapped gold span not found`);
-    return { ...g, text: found[0] };
-  });
-  return { ...contract, text, gold };
-}
-
 export function evaluateContracts(runs: readonly ExtractionRun[], split: Split | 'all', allContracts: readonly ContractFixture[]): ContractEvaluation {
   const selected = runs.filter((r) => split === 'all' || r.contract.split === split);
   const majorityDomain = mostFrequentDomain(allContracts);
@@ -382,45 +353,4 @@ export function evaluateContracts(runs: readonly ExtractionRun[], split: Split |
     baselineKeywordVote: scoreObligations(selected.map((r) => ({ contract: r.contract, predicted: naiveObligations(r.contract.text, vote) }))),
     majorityDomain,
   };
-}
-
-/**
- * The contract as a paged PDF's text: every `linesPerPage` lines a page break with a running footer, a page
- * number and a running header; where the break falls on a long line it cuts that line mid-sentence. Gold
- * spans become explicit offsets (their text now has the page furniture inside).
- */
-export function pageContract(contract: ContractFixture, linesPerPage = 28): ContractFixture {
-  const lines = contract.text.split('\n');
-  const pages = Math.ceil(lines.length / linesPerPage) + 1;
-  const inserts: Array<{ at: number; text: string }> = [];
-  let offset = 0;
-  let page = 1;
-  lines.forEach((line, i) => {
-    if (i > 0 && i % linesPerPage === 0) {
-      const furniture = `\n\n${contract.name} – Confidential\nPage ${page} of ${pages}\n\nAgreement reference ${contract.name.toUpperCase()}\n`;
-      page += 1;
-      const words = [...line.matchAll(/ /g)].map((m) => m.index ?? 0);
-      const middle = words[Math.floor(words.length / 2)];
-      if (line.length > 80 && middle !== undefined) inserts.push({ at: offset + middle, text: furniture });
-      else inserts.push({ at: offset, text: furniture.slice(1) });
-    }
-    offset += line.length + 1;
-  });
-  let text = '';
-  let cursor = 0;
-  for (const insert of inserts) {
-    text += contract.text.slice(cursor, insert.at) + insert.text;
-    cursor = insert.at;
-  }
-  text += contract.text.slice(cursor);
-  const shift = (position: number, inclusive: boolean) =>
-    position + inserts.filter((i) => (inclusive ? i.at <= position : i.at < position)).reduce((sum, i) => sum + i.text.length, 0);
-  const gold = contract.gold.map((g) => {
-    const span = spanOf(contract.text, g.text);
-    if (!span) throw new Error(`${contract.name}: gold span not found`);
-    const start = shift(span.start, true);
-    const end = shift(span.end, false);
-    return { ...g, text: text.slice(start, end), start, end };
-  });
-  return { ...contract, text, gold };
 }

@@ -4,15 +4,14 @@ import {
   evaluateEvidence,
   loadContracts,
   loadEvidence,
-  pageContract,
   runExtraction,
   scoreObligations,
-  wrapContract,
   type ContractEvaluation,
   type EvidenceScores,
   type ExtractionRun,
   type ObligationScores,
 } from '../evals/evaluate';
+import { docxContract, pageContract, wrapContract } from '../evals/variants';
 import { createAiEngine } from './engine';
 
 /**
@@ -26,6 +25,7 @@ describe('local engine quality on the labelled fixtures', () => {
   let all: ContractEvaluation;
   let wrapped: ObligationScores;
   let paged: ObligationScores;
+  let word: ObligationScores;
   let evidence: EvidenceScores;
 
   beforeAll(async () => {
@@ -34,6 +34,7 @@ describe('local engine quality on the labelled fixtures', () => {
     all = evaluateContracts(runs, 'all', contracts);
     wrapped = scoreObligations(await runExtraction(engine, contracts.map((c) => wrapContract(c, 80))));
     paged = scoreObligations(await runExtraction(engine, contracts.map((c) => pageContract(c))));
+    word = scoreObligations(await runExtraction(engine, await Promise.all(contracts.map((c) => docxContract(c)))));
     evidence = await evaluateEvidence(engine, loadEvidence());
   }, 120_000);
 
@@ -72,6 +73,11 @@ describe('local engine quality on the labelled fixtures', () => {
     expect(wrapped.domainAccuracy).toBeGreaterThanOrEqual(0.92);
     expect(paged.f1).toBeGreaterThanOrEqual(0.92);
     expect(paged.clauseAccuracy).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('holds up on the same contracts written to Word files, tables as Word tables, read back by the extractor', () => {
+    expect(word.f1).toBeGreaterThanOrEqual(0.92);
+    expect(word.domainAccuracy).toBeGreaterThanOrEqual(0.92);
   });
 
   it('types evidence documents and finds their main domain', () => {
