@@ -12,7 +12,7 @@ const NAME_CUES: Cue[] = [
   { type: 'Configuration', pattern: /baseline|hardening|benchmark|settings|\bconfig/i, weight: 4 },
   { type: 'Policy', pattern: /polic(y|ies)|\bstandard\b|\bISP-\d/i, weight: 4 },
   { type: 'Report', pattern: /report|scan|results|completion|assessment|post[\s_-]?mortem|retrospective|incident review|\bpir\b|review results/i, weight: 3 },
-  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter|questionnaire|due[\s_-]?diligence|(supplier|vendor|third[\s_-]?party)[\s_-]+(assessment|review)|register|inventory|\bsaq\b|\bvrm\b/i, weight: 5 },
+  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter|\brecord\b|\bregister\b|action[\s_-]?log|questionnaire|due[\s_-]?diligence|(supplier|vendor|third[\s_-]?party)[\s_-]+(assessment|review)|register|inventory|\bsaq\b|\bvrm\b/i, weight: 5 },
   { type: 'Policy', pattern: /retention[\s_-]+schedule|guideline/i, weight: 5 },
 ];
 
@@ -21,7 +21,7 @@ const TITLE_CUES: Cue[] = [
   { type: 'SOC 2 Report', pattern: /\bSOC 2\b|\bSOC2\b|trust services criteria|service auditor/i, weight: 6 },
   { type: 'Penetration Test', pattern: /penetration test|pen test|pentest/i, weight: 5 },
   { type: 'Certificate', pattern: /certificate of|certificate no|certificate number|this is to certify|we certify/i, weight: 5 },
-  { type: 'Audit Report', pattern: /audit report|internal audit|audit findings|auditor'?s report/i, weight: 4 },
+  { type: 'Audit Report', pattern: /audit report|internal audit|audit findings|auditor'?s report|surveillance audit|certification audit/i, weight: 6 },
   { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b|playbook|\bguide\b|continuity plan|recovery plan|response plan/i, weight: 4 },
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },

@@ -53,7 +53,7 @@ export const FEATURES = [
 export type FeatureName = (typeof FEATURES)[number];
 
 const MEASURES_CONTEXT =
-  /\b(measures|controls?|safeguards|security requirements|requirements|technical and organi[sz]ational|the following|at (a )?minimum|minimum standards?|security standards?|obligations|security program(me)?)\b/i;
+  /\b(measures|controls?|safeguards|security requirements|requirements?|technical and organi[sz]ational|the following|at (a )?minimum|minimum standards?|security standards?|obligations|security program(me)?|commitments?|service levels?|deliverables?|responsibilit(y|ies))\b/i;
 const NEGATIVE = /\b(shall|must|will|may) not\b|\bprohibited\b|\bnot permitted\b/i;
 /** A permission: 'may' (not 'may not') or an entitlement, before any duty verb. */
 const PERMISSION = /^[^.;:]{0,120}?\b(may(?! not)|is entitled to|is permitted to|reserves the right to)\b/i;
@@ -176,7 +176,7 @@ export function buildCandidates(segmented: SegmentedText, parties: Parties): Can
     const heading = textAnalysis(b, segment.heading);
     const frameText = [lead?.text, segment.annex, segment.row ? segment.rowContext : null].filter(Boolean).join(' ');
     const context = textAnalysis(b, frameText || null);
-    const measures = MEASURES_CONTEXT.test(`${segment.heading ?? ''} ${segment.annex ?? ''} ${lead?.text ?? ''}`);
+    const measures = MEASURES_CONTEXT.test(`${segment.heading ?? ''} ${segment.annex ?? ''} ${lead?.text ?? ''} ${segment.row ? (segment.rowContext ?? '') : ''}`);
     const wholeBlock = segment.kind === 'item' && (segment.leadIn !== null || segment.row);
     if (wholeBlock) {
       let last = i;

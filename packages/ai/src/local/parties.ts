@@ -8,7 +8,12 @@ export type Parties = {
   customer: RegExp;
   /** Each side's name as the preamble gives it (the legal name, else its short name), or null. */
   names: { provider: string | null; customer: string | null };
+  /** In a mutual agreement, the roles either party can take ('the Recipient', 'the Disclosing Party'): duties of both. */
+  mutual: RegExp | null;
 };
+
+const MUTUAL_AGREEMENT = /\bmutual\b|\beach party (?:may|will|might) (?:disclose|receive)|\b(?:either|each) (?:party|of the parties) (?:as|being) (?:the )?(?:disclos|recipient|receiving)/i;
+const EITHER_SIDE_ROLES = /\b(?:the )?(?:recipient|receiving party|disclosing party|discloser|disclosing person)\b/i;
 
 const PREAMBLE_LENGTH = 3000;
 const ORGANISATION =
@@ -69,7 +74,12 @@ export function detectParties(text: string): Parties {
     const group = groups.find((g) => g.role === role);
     return group ? (group.legal ?? group.names.find((n) => roleOfName(n) === null) ?? group.names[0] ?? null) : null;
   };
-  return { provider: nameRegex(providerNames), customer: nameRegex(customerNames), names: { provider: nameOf('provider'), customer: nameOf('customer') } };
+  return {
+    provider: nameRegex(providerNames),
+    customer: nameRegex(customerNames),
+    names: { provider: nameOf('provider'), customer: nameOf('customer') },
+    mutual: MUTUAL_AGREEMENT.test(preamble) ? EITHER_SIDE_ROLES : null,
+  };
 }
 
 const LEGAL_NAME = new RegExp(
@@ -95,7 +105,7 @@ const PRONOUN_SUBJECT = /^(it|they|its\b|their\b|such party)/i;
 export function subjectRole(beforeModal: string, parties: Parties, previous: PartyRole | null): PartyRole {
   const adverbial = LEADING_ADVERBIAL.exec(beforeModal);
   const main = adverbial ? beforeModal.slice(adverbial[0].length) : beforeModal;
-  if (MUTUAL_SUBJECT.test(main)) return 'mutual';
+  if (MUTUAL_SUBJECT.test(main) || parties.mutual?.test(main)) return 'mutual';
   const role = firstRole(main, parties);
   if (role) return role;
   if (PRONOUN_SUBJECT.test(main.trim())) return (adverbial ? firstRole(adverbial[0], parties) : null) ?? previous ?? 'none';

@@ -78,12 +78,12 @@ describe('segmentText', () => {
 });
 
 describe('segmenter: tables, annexes and part numbers', () => {
-  it('reads a tab-separated control table as rows: the id cell is the clause, the span is the requirement cell', () => {
+  it('reads a tab-separated control table as rows: the id cell is the clause, the span is the requirement cell, the header and other cells are context', () => {
     const text = 'The Contractor shall meet the following requirements:\nID\tFamily\tRequirement\nSR-01\tAccess\tMulti-factor authentication for all remote access.\nSR-02\tLogging\tRetain audit logs for twelve months.\n';
     const rows = segmentText(text).segments.filter((s) => s.row && s.kind === 'item');
     expect(rows.map((r) => [r.clause, r.text, r.rowContext])).toEqual([
-      ['SR-01', 'Multi-factor authentication for all remote access.', 'Access'],
-      ['SR-02', 'Retain audit logs for twelve months.', 'Logging'],
+      ['SR-01', 'Multi-factor authentication for all remote access.', 'ID Family Requirement Access'],
+      ['SR-02', 'Retain audit logs for twelve months.', 'ID Family Requirement Logging'],
     ]);
     for (const row of rows) expect(text.slice(row.start, row.end)).toBe(row.text);
   });

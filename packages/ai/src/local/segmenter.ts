@@ -113,6 +113,8 @@ type ClauseState = {
   /** The schedule or annex identifier ('II', 'B') that prefixes its decimal clause numbers. */
   annexId: string | null;
   annexTitle: string | null;
+  /** The header row of the table being read ('ID Control Requirement'), context for its rows. */
+  tableHeader: string | null;
 };
 
 const ANNEX_ID = /\b(?:schedule|annex|appendix|exhibit|attachment|addendum)\s+([IVXLC]{1,6}|[A-Z]|\d{1,2})\b/i;
@@ -271,7 +273,7 @@ function trimSpan(text: string, start: number, end: number): { start: number; en
 /** Groups lines into blocks: a marker or a blank line starts a block; a wrapped line continues one. */
 function splitBlocks(text: string, tables: boolean): Block[] {
   const blocks: Block[] = [];
-  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null, annexId: null, annexTitle: null };
+  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null, annexId: null, annexTitle: null, tableHeader: null };
   let current: Block | null = null;
   let inTable = false;
   let previousLine = '';
@@ -382,6 +384,8 @@ const ROW_ID = /^(?:[A-Z]{1,6}[-.]?)?\d{1,3}(?:[.-]\d{1,3})*[a-z]?\.?$|^[A-Z]{1,
  */
 function tableBlock(cells: Cell[], index: number, inTable: boolean, state: ClauseState): Block {
   const header = !inTable && cells.every((c) => c.text.split(/\s+/).length <= 4 && !/[.;]$/.test(c.text));
+  if (header) state.tableHeader = cells.map((c) => c.text).join(' ');
+  else if (!inTable) state.tableHeader = null;
   const idCell = ROW_ID.test(cells[0]?.text ?? '') ? cells[0] : undefined;
   const content = cells.filter((c) => c !== idCell).reduce((best, c) => (c.text.length > best.text.length ? c : best));
   const first = cells[0] ?? content;
@@ -397,7 +401,7 @@ function tableBlock(cells: Cell[], index: number, inTable: boolean, state: Claus
     heading: null,
     level: 1,
     row: true,
-    rowContext: cells.filter((c) => c !== content && c !== idCell).map((c) => c.text).join(' ') || null,
+    rowContext: [header ? null : state.tableHeader, ...cells.filter((c) => c !== content && c !== idCell).map((c) => c.text)].filter(Boolean).join(' ') || null,
     annex: state.annexTitle,
   };
 }
