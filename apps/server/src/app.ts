@@ -1,6 +1,7 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@compliance/db/connection-errors';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { TrustProxy } from './trust-proxy';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import { healthRoutes } from './http/health-routes';
 import { restPlugin } from './http/rest-plugin';
@@ -28,13 +29,18 @@ export interface BuildOptions {
 /** Seconds a client should wait before retrying a 503. */
 const RETRY_AFTER_SECONDS = '5';
 
+/** A hop count as a trust function (hop 0 is the socket's peer): the last N hops are proxies. */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** The whole HTTP surface: health, /trpc, the /api REST facade and the web app. */
 export async function buildApp({ deps, databaseKind, logger = true, metrics = createServerMetrics(), logStream, onRoute }: BuildOptions) {
   const app = Fastify({
     logger: logger ? loggerOptions(deps.config.logLevel, logStream) : false,
     genReqId,
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);

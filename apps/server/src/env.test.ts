@@ -25,3 +25,24 @@ describe('configProblems', () => {
     expect(configProblems(loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'short' }))).toHaveLength(1);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, a hop count, or listed proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8']);
+  });
+
+  it('refuses true (every hop trusted lets a client forge its address) and anything it cannot read', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/would trust every X-Forwarded-For hop/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/not understood: proxy.internal/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/not understood/);
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/between 0 and 10/);
+  });
+
+  it('reads numbers from the environment it is given, not the process environment', () => {
+    expect(loadConfig({ PORT: '4000' }).port).toBe(4000);
+    expect(() => loadConfig({ JOB_CONCURRENCY: 'lots' })).toThrow('JOB_CONCURRENCY must be a non-negative integer');
+  });
+});

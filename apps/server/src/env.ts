@@ -2,11 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DEMO_PASSWORD } from '@compliance/domain/demo/demo-data';
 import { mfaSettings } from '@compliance/domain/mfa/secret-box';
+import { parseTrustProxy } from './trust-proxy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
@@ -33,7 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
   return {
     production,
-    port: int('PORT', 3000),
+    port: int(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
@@ -44,21 +45,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Secure cookies need HTTPS; on by default in production. */
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
     throttle: {
-      maxPerUsername: int('LOGIN_MAX_FAILURES', 5),
-      maxPerIp: int('LOGIN_MAX_FAILURES_PER_IP', 20),
-      windowMinutes: int('LOGIN_WINDOW_MINUTES', 15),
+      maxPerUsername: int(env, 'LOGIN_MAX_FAILURES', 5),
+      maxPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
+      windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15),
     },
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     /** Set: GET /metrics needs `Authorization: Bearer <token>`; unset: open (a cluster-internal scrape). */
     metricsToken: env.METRICS_TOKEN || undefined,
-    trustProxy: env.TRUST_PROXY === 'true',
+    /** Which proxies may set the client address (X-Forwarded-For): none, a hop count or their addresses. */
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** Set: jobs go to BullMQ on Redis and apps/worker runs them; unset: the server runs them in-process. */
     redisUrl: env.REDIS_URL || undefined,
     /** The Redis key namespace of the job queue; the workers must use the same. */
     queuePrefix: env.QUEUE_PREFIX || undefined,
-    jobConcurrency: int('JOB_CONCURRENCY', 2),
-    uploadMaxBytes: int('UPLOAD_MAX_MB', 25) * 1024 * 1024,
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 2),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 25) * 1024 * 1024,
     ai: aiConfig(env),
     /** The issuer authenticator apps show, and the key that seals TOTP secrets at rest. */
     mfa: mfaSettings(env.MFA_ISSUER || 'Compliance Platform', env.MFA_ENCRYPTION_KEY || undefined),
