@@ -44,7 +44,7 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
     bodyLimit: 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
-  addSecurityHeaders(app);
+  addSecurityHeaders(app, { https: deps.config.secureCookies });
   // Every 503 (database down, not ready) tells clients when to try again; /trpc sets it in responseMeta.
   app.addHook('onSend', async (_req, reply, payload) => {
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);

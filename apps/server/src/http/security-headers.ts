@@ -13,9 +13,21 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function addSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_req, reply, payload) => {
+/** One year, subdomains included: once a browser has seen the site over HTTPS it never tries plain HTTP. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+/** What the API answers is per user and often sensitive (a new token's secret, documents): never cached. */
+const API_PATH = /^\/(api|trpc)(\/|$)/;
+
+/**
+ * Headers on every answer: the content security policy and its companions; HSTS when the site is served
+ * over HTTPS (secure cookies); `Cache-Control: no-store` on API and procedure answers that set no policy.
+ */
+export function addSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.header('content-security-policy', CSP);
+    if (options.https) reply.header('strict-transport-security', HSTS);
+    // The route's pattern, not req.url: the REST bridge rewrites the URL before answering.
+    if (API_PATH.test(req.routeOptions.url ?? req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, createUser } from './helpers/factories';
+import { type TestApp, api, createTestApp, login } from './helpers/test-app';
+
+/** HSTS over HTTPS, and API answers that no browser or proxy keeps. */
+let plain: TestApp;
+let https: TestApp;
+
+beforeAll(async () => {
+  plain = await createTestApp();
+  https = await createTestApp({ secureCookies: true });
+});
+afterAll(async () => {
+  await plain.close();
+  await https.close();
+});
+
+describe('security headers', () => {
+  it('sends HSTS when the site is served over HTTPS, and not on plain HTTP (a developer machine)', async () => {
+    expect((await https.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await plain.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('marks authenticated API answers, including the one carrying a new token secret, no-store', async () => {
+    const user = await createUser(plain.handle.db);
+    const session = await login(plain.app, user.username, PASSWORD);
+    const me = await api(plain.app, session, 'GET', '/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const token = await api(plain.app, session, 'POST', '/api/auth/tokens', { name: 'ci' });
+    expect(token.statusCode, token.body).toBe(200);
+    expect(token.headers['cache-control']).toBe('no-store');
+    const trpc = await plain.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie: session.cookie } });
+    expect(trpc.headers['cache-control']).toBe('no-store');
+  });
+});
