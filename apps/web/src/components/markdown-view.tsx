@@ -24,9 +24,19 @@ function components(compact: boolean): Components {
     ul: ({ node: _node, ...props }) => <ul className="list-disc space-y-1 pl-5" {...props} />,
     ol: ({ node: _node, ...props }) => <ol className="list-decimal space-y-1 pl-5" {...props} />,
     li: ({ node: _node, ...props }) => <li className="pl-0.5 leading-relaxed" {...props} />,
-    a: ({ node: _node, ...props }) => <a className="font-medium text-indigo-700 underline" target="_blank" rel="noopener noreferrer" {...props} />,
+    // Links only within the app; an address from a document or an answer is shown as text, never followed.
+    a: ({ node: _node, href, children, ...props }) =>
+      href && /^\/(?!\/)/.test(href) ? (
+        <a className="font-medium text-indigo-700 underline" href={href} {...props}>
+          {children}
+        </a>
+      ) : (
+        <span className="text-slate-700">{children}</span>
+      ),
     blockquote: ({ node: _node, ...props }) => <blockquote className="border-l-4 border-indigo-200 pl-3 text-slate-600" {...props} />,
     hr: () => <hr className="border-slate-200" />,
+    // Never fetch an image named in an answer or a document: show its description instead.
+    img: ({ alt }) => <span className="text-slate-500">{alt ? `[image: ${alt}]` : '[image]'}</span>,
     code: ({ node: _node, ...props }) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]" {...props} />,
     pre: ({ node: _node, ...props }) => <pre className="overflow-x-auto rounded-lg bg-slate-100 p-3 text-xs" {...props} />,
     table: ({ node: _node, ...props }) => (
@@ -45,7 +55,8 @@ const COMPACT = components(true);
 
 /**
  * Markdown (with GitHub tables and lists) rendered as React elements. Raw HTML in the text is never
- * interpreted (no rehype-raw), and unsafe link protocols are dropped by react-markdown's default URL check.
+ * interpreted (no rehype-raw), links lead only to the app's own pages (any other address stays text), and
+ * images are shown as their description, never fetched.
  */
 export function MarkdownView({ children, compact = false, className = '' }: { children: string; compact?: boolean; className?: string }) {
   return (

@@ -1,13 +1,13 @@
 import { getDomain } from '@compliance/catalog/domains';
 import type { AnswerWriter } from './answer-writer';
-import { bulleted, numbered, plural, requirementItem, truncate } from './format';
+import { bulleted, escapeMarkdown, numbered, plural, requirementItem, truncate } from './format';
 import type { SearchFilters } from './intent';
 import type { EvidenceSummary } from './tools';
 
 /** Answers about the tenant's evidence, contracts, owners and requirement search. */
 
 function documentNames(documents: EvidenceSummary['documents']): string {
-  return documents.map((d) => `${d.name} (supports ${plural(d.requirement_count, 'requirement')})`).join(', ');
+  return documents.map((d) => `${escapeMarkdown(d.name)} (supports ${plural(d.requirement_count, 'requirement')})`).join(', ');
 }
 
 export async function composeEvidence(writer: AnswerWriter): Promise<void> {
@@ -29,7 +29,7 @@ export async function composeEvidence(writer: AnswerWriter): Promise<void> {
   const unlinked = evidence.documents.filter((d) => d.requirement_count === 0);
   if (unlinked.length) {
     writer.line();
-    writer.line(`Not linked to any requirement yet: ${unlinked.map((d) => d.name).join(', ')}.`);
+    writer.line(`Not linked to any requirement yet: ${unlinked.map((d) => escapeMarkdown(d.name)).join(', ')}.`);
   }
 }
 
@@ -41,17 +41,17 @@ export async function composeEvidenceCoverage(writer: AnswerWriter, name: string
     if (evidence.documents.length) {
       writer.line();
       writer.line('Evidence documents held:');
-      writer.list(bulleted(evidence.documents.map((d) => `${d.name} (${d.document_type})`)));
+      writer.list(bulleted(evidence.documents.map((d) => `${escapeMarkdown(d.name)} (${d.document_type})`)));
     } else {
       writer.line(`${writer.tenant} has no evidence documents yet.`);
     }
     return;
   }
   if (!coverage.requirements.length) {
-    writer.line(`**${coverage.name}** (${coverage.document_type}) is not linked to any requirement yet. Link it from the requirement's evidence list, or re-run its analysis.`);
+    writer.line(`**${escapeMarkdown(coverage.name)}** (${coverage.document_type}) is not linked to any requirement yet. Link it from the requirement's evidence list, or re-run its analysis.`);
     return;
   }
-  writer.line(`**${coverage.name}** (${coverage.document_type}) supports ${plural(coverage.requirements.length, 'requirement')}:`);
+  writer.line(`**${escapeMarkdown(coverage.name)}** (${coverage.document_type}) supports ${plural(coverage.requirements.length, 'requirement')}:`);
   writer.line();
   writer.list(bulleted(coverage.requirements.map((r) => requirementItem(r, { showDomain: true }))));
 }
@@ -64,7 +64,7 @@ export async function composeContracts(writer: AnswerWriter, uncoveredOnly: bool
   }
   writer.line(`**Customer contract obligations of ${writer.tenant}** (${plural(result.contracts.length, 'contract')}):`);
   writer.line();
-  writer.list(bulleted(result.contracts.map((c) => `**${c.name}**: ${plural(c.obligation_count, 'obligation')}, ${c.uncovered_count} not covered by evidence`)));
+  writer.list(bulleted(result.contracts.map((c) => `**${escapeMarkdown(c.name)}**: ${plural(c.obligation_count, 'obligation')}, ${c.uncovered_count} not covered by evidence`)));
   const uncovered = result.obligations.filter((o) => !o.covered);
   writer.line();
   if (!uncovered.length) {
@@ -95,13 +95,13 @@ export async function composeOwners(writer: AnswerWriter): Promise<void> {
     return;
   }
   if (top.not_started + top.in_progress > 0) {
-    writer.line(`**${top.owner_name}** owns the most open items: ${top.not_started} not started and ${top.in_progress} in progress (of ${plural(top.total, 'requirement')}).`);
+    writer.line(`**${escapeMarkdown(top.owner_name)}** owns the most open items: ${top.not_started} not started and ${top.in_progress} in progress (of ${plural(top.total, 'requirement')}).`);
   } else {
     writer.line(`No owner has open items: every owned requirement is Compliant or Not Applicable.`);
   }
   writer.line();
   writer.line('**Owners by open items:**');
-  writer.list(numbered(ranked.slice(0, 10).map((o) => `${o.owner_name}: ${o.not_started} not started, ${o.in_progress} in progress, ${o.compliant} compliant (of ${o.total})`)));
+  writer.list(numbered(ranked.slice(0, 10).map((o) => `${escapeMarkdown(o.owner_name)}: ${o.not_started} not started, ${o.in_progress} in progress, ${o.compliant} compliant (of ${o.total})`)));
   writer.line();
   writer.line(
     unassigned.total

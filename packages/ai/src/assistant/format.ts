@@ -2,6 +2,17 @@ import type { RequirementRef, StatusCounts } from './tools';
 
 /** Markdown pieces shared by the local composers. Every figure they print comes from a tool result. */
 
+/**
+ * Text taken from a document or a user (file names, contract names, owner names) placed into a Markdown
+ * answer: every Markdown and HTML control character escaped, so a name such as `![x](http://host/)` stays
+ * text and never becomes an image, a link or markup.
+ */
+export function escapeMarkdown(text: string): string {
+  // Brackets, '!' and the emphasis, code, table and HTML characters: without '[' no link or image opens.
+  // (A bare address may still be autolinked by a renderer; the web app shows such links as text.)
+  return text.replace(/[\\`*_[\]!|<>~]/g, (char) => `\\${char}`);
+}
+
 export function percent(rate: number): string {
   return `${Math.round(rate * 10) / 10}%`;
 }
