@@ -5,14 +5,15 @@ type Cue = { type: DocumentType; pattern: RegExp; weight: number };
 /** Cues in the file name: the strongest signal, since people name files after what they are. */
 const NAME_CUES: Cue[] = [
   { type: 'SOC 2 Report', pattern: /\bsoc[\s_-]?2\b|\bsoc2/i, weight: 6 },
-  { type: 'Penetration Test', pattern: /pen[\s_-]?test|penetration|\bpentest/i, weight: 6 },
+  { type: 'Penetration Test', pattern: /pen[\s_-]?test|penetration|\bpentest|\bretest\b|red[\s_-]?team/i, weight: 6 },
   { type: 'Certificate', pattern: /certificate|\bcert\b|certification/i, weight: 4 },
-  { type: 'Audit Report', pattern: /\baudit\b|\bIA-\d/i, weight: 4 },
+  { type: 'Audit Report', pattern: /\baudit\b|\bIA-\d|management[\s_-]+letter/i, weight: 4 },
   { type: 'Procedure', pattern: /procedure|\bsop\b|process|runbook|playbook|work[\s_-]?instruction|\bguide\b|\bplan\b|\bbcp\b|\bdrp\b|\birp\b|handbook/i, weight: 4 },
   { type: 'Configuration', pattern: /baseline|hardening|benchmark|settings|\bconfig/i, weight: 4 },
   { type: 'Policy', pattern: /polic(y|ies)|\bstandard\b|\bISP-\d/i, weight: 4 },
   { type: 'Report', pattern: /report|scan|results|completion|assessment|post[\s_-]?mortem|retrospective|incident review|\bpir\b|review results/i, weight: 3 },
-  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter|\brecord\b|\bregister\b|action[\s_-]?log|questionnaire|due[\s_-]?diligence|(supplier|vendor|third[\s_-]?party)[\s_-]+(assessment|review)|register|inventory|\bsaq\b|\bvrm\b/i, weight: 5 },
+  { type: 'Other', pattern: /minutes|agenda|memo|notes|letter/i, weight: 3 },
+  { type: 'Other', pattern: /\brecord\b|\bregister\b|action[\s_-]?log|questionnaire|due[\s_-]?diligence|(supplier|vendor|third[\s_-]?party)[\s_-]+(assessment|review)|inventory|\bsaq\b|\bvrm\b/i, weight: 5 },
   { type: 'Policy', pattern: /retention[\s_-]+schedule|guideline/i, weight: 5 },
 ];
 

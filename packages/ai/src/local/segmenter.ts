@@ -55,9 +55,9 @@ type MarkerStyle = 'word' | 'numeric' | 'letterNumber' | 'letterDot' | 'paren' |
 const WORD_MARKER = /^(Section|Clause|Article|Art\.|Paragraph|Part|§)\s*(\d{1,3}[A-Za-z]?(?:\.\d{1,3})*|[IVXLC]{1,6})\b\.?\s*[-–—:.]?\s*/i;
 const NUMERIC_MARKER = /^(\d{1,3}[A-Z]?(?:\.\d{1,3})*)(\.|\))?(?=\s)/;
 const LETTER_NUMBER_MARKER = /^([A-Z])\.(\d{1,2}(?:\.\d{1,2})*)\.?(?=\s)/;
-/** 'E2.3', 'AC1', 'B12.1': a part letter (or two) fused with its number, as supplier schedules write them. */
-const PART_NUMBER_MARKER = /^([A-Z]{1,2}\d{1,2}(?:\.\d{1,3})*)\.?(?=\s+[A-Z"“(])/;
-const LETTER_DOT_MARKER = /^([A-Za-z]|[IVX]{1,4})\.(?=\s)/;
+/** 'E2.3', 'AC1', 'B12.1', 'ISR-3.2', 'SEC-04': a part code fused with its number, as supplier schedules write them. */
+const PART_NUMBER_MARKER = /^([A-Z]{1,2}\d{1,2}(?:\.\d{1,3})*|[A-Z]{2,5}-\d{1,3}(?:\.\d{1,3})*)\.?(?=\s+[A-Z"“(])/;
+const LETTER_DOT_MARKER = /^([A-Za-z]|[IVX]{1,4}|[ivx]{1,4})\.(?=\s)/;
 const PAREN_MARKER = /^\(([a-z]{1,2}|[ivxlc]{1,6}|\d{1,2}|[A-Z]{1,2})\)(?=\s)/;
 const CLOSE_PAREN_MARKER = /^([a-z]|[ivxlc]{1,6}|\d{1,2})\)(?=\s)/;
 const BULLET_MARKER = /^[-–•*·▪◦]\s+/;
@@ -165,8 +165,11 @@ function clauseFor(marker: Marker, state: ClauseState): { clause: string; level:
   }
   const base = state.section ?? '';
   if (style === 'letterDot') {
+    // 'i.', 'ii.' … opening a list (or continuing a roman one) are roman numerals, written 9.2(ii).
+    const roman = /^[ivx]+$/.test(label) && (state.letter === null || /^[ivx]+$/.test(state.letter));
     state.letter = label;
     state.letterStyle = style;
+    if (roman) return { clause: `${base}(${label})`, level: 1 };
     return { clause: base ? `${base}.${label}` : label, level: 1 };
   }
   if (style === 'bullet') {
