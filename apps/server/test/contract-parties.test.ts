@@ -4,17 +4,15 @@ import type { DatabaseHandle } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { Actor } from '@compliance/domain/access/actor';
-import { loadCaller } from '@compliance/domain/access/caller';
 import { listContractObligations, listContracts, setContractSide } from '@compliance/domain/documents/document-service';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
-import { getUser } from '@compliance/domain/users/user-repo';
 import { buildTextPdf } from '@compliance/documents/minimal-pdf';
 import { buildMinimalDocx } from '@compliance/documents/testing/zip-writer';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
-import { createUser } from './helpers/factories';
+import { actorFor, createUser } from './helpers/factories';
 
 /**
  * Parties, the tenant's side, the other side's duties, and the same contract uploaded twice. The PDF has a
@@ -49,11 +47,6 @@ let editor: Actor;
 let viewer: Actor;
 let tenantId: string;
 
-async function actorFor(userId: string): Promise<Actor> {
-  const caller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, userId))!));
-  return { caller, ip: '127.0.0.1', currentOrganizationId: null, currentTenantId: null };
-}
-
 const contractRequirements = () =>
   withScope(handle.db, SYSTEM_SCOPE, (tx) =>
     tx.selectFrom('tenant_requirements').select('id').where('tenant_id', '=', tenantId).where('source_type', '=', 'contract').execute(),
@@ -70,8 +63,8 @@ beforeAll(async () => {
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, createAiEngine({ provider: 'local' })), 2);
   const org = await createComplianceOrg(handle.db, [['ISO 27001']]);
   tenantId = org.tenants[0]!.id;
-  editor = await actorFor((await createUser(handle.db, { role: 'Editor', tenants: org.tenants })).id);
-  viewer = await actorFor((await createUser(handle.db, { role: 'Viewer', tenants: org.tenants })).id);
+  editor = await actorFor(handle.db, (await createUser(handle.db, { role: 'Editor', tenants: org.tenants })).id);
+  viewer = await actorFor(handle.db, (await createUser(handle.db, { role: 'Viewer', tenants: org.tenants })).id);
 });
 afterAll(async () => {
   await queue.close();

@@ -7,14 +7,12 @@ import type { DatabaseHandle } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { Actor } from '@compliance/domain/access/actor';
-import { loadCaller } from '@compliance/domain/access/caller';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
-import { getUser } from '@compliance/domain/users/user-repo';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
-import { createUser } from './helpers/factories';
+import { actorFor, createUser } from './helpers/factories';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/documents/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
@@ -24,11 +22,6 @@ let queue: InProcessQueue;
 let actor: Actor;
 let viewer: Actor;
 let tenantId: string;
-
-async function actorFor(userId: string): Promise<Actor> {
-  const caller = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, userId))!));
-  return { caller, ip: '127.0.0.1', currentOrganizationId: null, currentTenantId: null };
-}
 
 const count = (table: 'documents' | 'document_files' | 'contract_obligations' | 'evidence_links' | 'tenant_requirements', documentId?: string) =>
   withScope(handle.db, SYSTEM_SCOPE, async (tx) => {
@@ -43,8 +36,8 @@ beforeAll(async () => {
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, createAiEngine({ provider: 'local' })), 2);
   const org = await createComplianceOrg(handle.db, [['ISO 27001', 'NIST 800-53 rev 5']]);
   tenantId = org.tenants[0]!.id;
-  actor = await actorFor((await createUser(handle.db, { role: 'Editor', tenants: org.tenants })).id);
-  viewer = await actorFor((await createUser(handle.db, { role: 'Viewer', tenants: org.tenants })).id);
+  actor = await actorFor(handle.db, (await createUser(handle.db, { role: 'Editor', tenants: org.tenants })).id);
+  viewer = await actorFor(handle.db, (await createUser(handle.db, { role: 'Viewer', tenants: org.tenants })).id);
 });
 afterAll(async () => {
   await queue.close();

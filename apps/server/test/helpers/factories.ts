@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import type { Actor } from '@compliance/domain/access/actor';
 import { type Caller, loadCaller } from '@compliance/domain/access/caller';
 import { hashPassword } from '@compliance/domain/auth/passwords';
 import { addMembership, addTenantAccess, getUser, insertUser } from '@compliance/domain/users/user-repo';
@@ -92,4 +93,10 @@ export async function createCallerInNewOrganization(db: Kysely<Database>, role: 
   const user = await createUser(db, { role, tenants: org.tenants });
   const caller = await withScope(db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, user.id))!));
   return { organizationId: org.id, tenantId: org.tenants[0]!.id, caller };
+}
+
+/** The user as an actor of the domain services: their caller, from loopback, no current organization or tenant. */
+export async function actorFor(db: Kysely<Database>, userId: string): Promise<Actor> {
+  const caller = await withScope(db, SYSTEM_SCOPE, async (tx) => loadCaller(tx, (await getUser(tx, userId))!));
+  return { caller, ip: '127.0.0.1', currentOrganizationId: null, currentTenantId: null };
 }

@@ -1,8 +1,7 @@
 import { BOILERPLATE_HEADING, MUTUAL_SUBJECT } from './lexicon';
-import { analyse, boilerplateCategories, findModal, NO_ANALYSIS, usesWillForDuties, type Analysis } from './obligation-signals';
+import { analyse, boilerplateCategories, findModal, NO_ANALYSIS, securityScore, usesWillForDuties, type Analysis } from './obligation-signals';
 import { subjectRole, type Parties, type PartyRole } from './parties';
 import { termsOf } from './nlp';
-import { securityScore } from './obligation-signals';
 import type { Segment, SegmentedText } from './segmenter';
 
 /**
