@@ -194,6 +194,16 @@ export interface ContractObligationsTable {
   created_at: CreatedAt;
 }
 
+export interface DocumentPassagesTable {
+  document_id: string;
+  tenant_id: string;
+  organization_id: string;
+  ordinal: number;
+  text: string;
+  /** Generated: to_tsvector('english', text). */
+  search: ColumnType<string, never, never>;
+}
+
 export interface EvidenceLinksTable {
   id: Generated<string>;
   tenant_id: string;
@@ -287,6 +297,7 @@ export interface Database {
   document_files: DocumentFilesTable;
   contract_obligations: ContractObligationsTable;
   evidence_links: EvidenceLinksTable;
+  document_passages: DocumentPassagesTable;
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   mfa_factors: MfaFactorsTable;

@@ -1,5 +1,5 @@
 import type { AnswerWriter } from './answer-writer';
-import { byNeed, hasOpenItems, percent, plural, truncate } from './format';
+import { byNeed, documentLink, escapeMarkdown, hasOpenItems, percent, plural, requirementLink, truncate } from './format';
 
 /** The improvement plan, and what the assistant can answer (greetings, help, questions it cannot read). */
 
@@ -25,15 +25,15 @@ export async function composeImprovementPlan(writer: AnswerWriter): Promise<void
   const urgent = top.filter((r) => r.priority === 'High' && r.status === 'Not Started').slice(0, PLAN_LIMIT);
   if (urgent.length) {
     section('Start the high-priority requirements that have not started');
-    writer.list(urgent.map((r) => `- Requirement ${r.id} (${r.domain_name}): ${truncate(r.text, 120)} — owner: ${r.owner_name ?? 'unassigned'}`));
+    writer.list(urgent.map((r) => `- ${requirementLink(r.id)} (${r.domain_name}): ${truncate(r.text, 120)} — owner: ${r.owner_name ?? 'unassigned'}`));
   }
 
-  const inProgress = await writer.call('search_requirements', { has_evidence: true, status: 'In Progress', limit: QUICK_WIN_LIMIT });
-  const notStarted = await writer.call('search_requirements', { has_evidence: true, status: 'Not Started', limit: QUICK_WIN_LIMIT });
+  const inProgress = await writer.call('search_requirements', { has_evidence: true, status: ['In Progress'], limit: QUICK_WIN_LIMIT });
+  const notStarted = await writer.call('search_requirements', { has_evidence: true, status: ['Not Started'], limit: QUICK_WIN_LIMIT });
   const quickWins = [...inProgress.requirements, ...notStarted.requirements].slice(0, QUICK_WIN_LIMIT);
   if (quickWins.length) {
     section(`Quick wins: evidence is already linked (${inProgress.total} in progress, ${notStarted.total} not started)`);
-    writer.list(quickWins.map((r) => `- Requirement ${r.id} (${r.status}, ${plural(r.evidence_count, 'evidence document')}): ${truncate(r.text, 100)}`));
+    writer.list(quickWins.map((r) => `- ${requirementLink(r.id)} (${r.status}, ${plural(r.evidence_count, 'evidence document')}): ${truncate(r.text, 100)}`));
     writer.line();
     writer.line('Review the linked evidence and mark each requirement Compliant when it meets the requirement.');
   }
@@ -49,7 +49,7 @@ export async function composeImprovementPlan(writer: AnswerWriter): Promise<void
   if (uncovered.length) {
     section(`Cover customer contract obligations (${plural(uncovered.length, 'obligation')} without evidence)`);
     writer.list(
-      uncovered.slice(0, 3).map((o) => `- ${o.contract}${o.clause ? `, clause ${o.clause}` : ''}: "${truncate(o.text, 100)}"${o.requirement_id ? ` → Requirement ${o.requirement_id}` : ''}`),
+      uncovered.slice(0, 3).map((o) => `- ${documentLink('contract', o.contract)}${o.clause ? `, clause ${escapeMarkdown(o.clause)}` : ''}: "${escapeMarkdown(truncate(o.text, 100))}"${o.requirement_id ? ` → ${requirementLink(o.requirement_id)}` : ''}`),
     );
   }
 

@@ -95,7 +95,7 @@ export async function composeDomainDetail(writer: AnswerWriter, domainNumber: nu
   writer.line();
   writer.list(bulleted([`Compliant: ${row.compliant} of ${plural(row.total, 'requirement')}`, `In Progress: ${row.in_progress}`, `Not Started: ${row.not_started}`]));
   for (const status of ['Not Started', 'In Progress'] as const) {
-    const found = await writer.call('search_requirements', { domain_number: domainNumber, status, limit: 5 });
+    const found = await writer.call('search_requirements', { domain_number: domainNumber, status: [status], limit: 5 });
     if (!found.requirements.length) continue;
     writer.line();
     writer.line(`**${status}** (${found.requirements.length} of ${found.total} shown):`);

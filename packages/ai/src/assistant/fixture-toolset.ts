@@ -1,6 +1,6 @@
 import { canonicalFramework } from '@compliance/contracts/frameworks';
 import type { ChatRequest, ChatTurn } from '../engine';
-import type { AssistantToolset, ComplianceSummary, ContractObligations, DomainBreakdownRow, EvidenceSummary, FrameworkBreakdownRow, OwnersAndStatuses, RequirementRef, ToolName } from './tools';
+import type { AssistantToolset, Passage, Vocabulary, ComplianceSummary, ContractObligations, DomainBreakdownRow, EvidenceSummary, FrameworkBreakdownRow, OwnersAndStatuses, RequirementRef, ToolName } from './tools';
 
 /**
  * A hand-made tenant for the assistant's tests: fixed tool results (the input of the unit under test),
@@ -136,6 +136,18 @@ export const FIXTURE_OWNERS: OwnersAndStatuses = {
   unassigned: { total: 45, compliant: 5, in_progress: 8, not_started: 21, compliance_rate: 14.7 },
 };
 
+export const FIXTURE_VOCABULARY: Vocabulary = {
+  contracts: [{ name: 'Northwind MSA.pdf', provider_name: 'Acme Health Inc.', customer_name: 'Northwind Traders' }],
+  evidence: FIXTURE_EVIDENCE.documents.map((d) => ({ name: d.name, document_type: d.document_type })),
+  owners: ['Alex Kim', 'Dana Lee', 'Sam Patel'],
+  me: 'Dana Lee',
+  requirement_ids: [...FIXTURE_GAPS, ...COMPLIANT].map((r) => r.id),
+};
+
+const FIXTURE_PASSAGES: Passage[] = [
+  { document: 'Backup Procedure', kind: 'evidence', text: 'The last disaster recovery test was held on 12 March 2025; systems were restored in 3 hours against an RTO of 4 hours.', score: 4.2 },
+];
+
 const GAP_TOTALS: Record<string, { total_requirements: number; total_gaps: number }> = {
   [NIST]: { total_requirements: 110, total_gaps: 58 },
   [HIPAA]: { total_requirements: 48, total_gaps: 21 },
@@ -173,7 +185,9 @@ export function createFixtureToolset(options: { empty?: boolean } = {}): Fixture
       const found = refs(all).filter(
           (r) =>
             words.every((w) => `${r.id} ${r.text} ${r.domain_name}`.toLowerCase().includes(w)) &&
-            (!args.status || r.status === args.status) &&
+            (!args.status?.length || (args.status as string[]).includes(r.status)) &&
+            (!args.owner || (args.owner === 'unassigned' ? r.owner_name === null : args.owner === 'me' ? r.owner_name === FIXTURE_VOCABULARY.me : r.owner_name === args.owner)) &&
+            (!args.ids?.length || args.ids.includes(r.id)) &&
             (!args.domain_number || DOMAIN_NUMBERS[r.domain_name] === args.domain_number) &&
             (!canonical || r.frameworks.includes(canonical)) &&
             (args.has_evidence === undefined || r.evidence_count > 0 === args.has_evidence),
@@ -193,6 +207,34 @@ export function createFixtureToolset(options: { empty?: boolean } = {}): Fixture
       return record('list_contract_obligations', args, args.uncovered_only ? { ...data, obligations: data.obligations.filter((o) => !o.covered) } : data);
     },
     list_owners_and_statuses: (args) => record('list_owners_and_statuses', args, FIXTURE_OWNERS),
+    get_requirement: (args) => {
+      const requirement = refs(all).find((r) => r.id === args.id);
+      const evidence = Object.entries(EVIDENCE_LINKS)
+        .filter(([, ids]) => !empty && ids.includes(args.id))
+        .map(([name]) => ({ name, document_type: FIXTURE_EVIDENCE.documents.find((d) => d.name === name)?.document_type ?? 'Other', confidence: 0.8, excerpt: `${name} section 2.` }));
+      return record('get_requirement', args, requirement ? { requirement, suggested_response: null, evidence, obligations: [] } : null);
+    },
+    search_evidence: (args) => {
+      const documents = (empty ? [] : FIXTURE_EVIDENCE.documents)
+        .map((d) => ({ name: d.name, document_type: d.document_type, upload_date: d.upload_date, requirement_ids: EVIDENCE_LINKS[d.name] ?? [], domains: [] as string[] }))
+        .filter((d) => (!args.document_type || d.document_type === args.document_type) && (!args.name || d.name.toLowerCase().includes(args.name.toLowerCase())) && (!args.requirement_id || d.requirement_ids.includes(args.requirement_id)));
+      return record('search_evidence', args, { total: documents.length, documents });
+    },
+    search_passages: (args) => {
+      const words = args.query.toLowerCase().split(/\s+/);
+      const passages = empty ? [] : FIXTURE_PASSAGES.filter((p) => words.some((w) => w.length > 2 && p.text.toLowerCase().includes(w)));
+      return record('search_passages', args, { passages });
+    },
+    list_activity: (args) => record('list_activity', args, { since: args.since, until: args.until ?? args.since, total: 0, by_action: [], entries: [] }),
+    compare_tenants: (args) =>
+      record('compare_tenants', args, {
+        tenants: [
+          { name: 'Acme Health', current: true, total: 120, compliant: 45, in_progress: 25, not_started: 38, compliance_rate: 41.7, evidence: 5, contracts: 1 },
+          { name: 'Globex Retail', current: false, total: 80, compliant: 20, in_progress: 10, not_started: 50, compliance_rate: 25, evidence: 2, contracts: 0 },
+        ],
+      }),
+    draft_response: (args) => record('draft_response', args, { requirement_id: args.requirement_id, text: null, problem: 'Upload evidence that supports this requirement first' }),
+    get_vocabulary: (args) => record('get_vocabulary', args, empty ? { ...FIXTURE_VOCABULARY, contracts: [], evidence: [] } : FIXTURE_VOCABULARY),
   };
   return { tools, calls };
 }

@@ -36,6 +36,21 @@ function evidenceNote(requirement: RequirementRef): string {
   return requirement.evidence_count ? plural(requirement.evidence_count, 'evidence document') : 'no evidence yet';
 }
 
+/** A link to an in-app screen with its search filled in (the web client renders only such relative links). */
+function appHref(screen: 'requirements' | 'evidence' | 'contracts', search: string): string {
+  return `/${screen}?search=${encodeURIComponent(search).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** 'Requirement 3.4' linked to the requirement list filtered to it. */
+export function requirementLink(id: string, label = `Requirement ${id}`): string {
+  return `[${escapeMarkdown(label)}](${appHref('requirements', id)})`;
+}
+
+/** A document's name linked to its screen (Evidence Library or Contract Analyzer); the name is escaped. */
+export function documentLink(kind: 'evidence' | 'contract', name: string): string {
+  return `[${escapeMarkdown(name)}](${appHref(kind === 'evidence' ? 'evidence' : 'contracts', name)})`;
+}
+
 /** One requirement as a Markdown list item body: id, priority, status, text, then controls, owner and evidence. */
 export function requirementItem(requirement: RequirementRef, options: { frameworks?: readonly string[]; showDomain?: boolean } = {}): string {
   const controls = controlIds(requirement, options.frameworks);
@@ -45,7 +60,7 @@ export function requirementItem(requirement: RequirementRef, options: { framewor
     `owner: ${requirement.owner_name ?? 'unassigned'}`,
     evidenceNote(requirement),
   ].filter(Boolean);
-  return `**Requirement ${requirement.id}** (${requirement.priority} priority, ${requirement.status}): ${truncate(requirement.text)} — ${details.join(' · ')}`;
+  return `**${requirementLink(requirement.id)}** (${requirement.priority} priority, ${requirement.status}): ${escapeMarkdown(truncate(requirement.text))} — ${details.join(' · ')}`;
 }
 
 export function numbered(items: readonly string[]): string[] {

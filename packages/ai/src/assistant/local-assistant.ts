@@ -1,58 +1,83 @@
 import { throwIfAborted } from '../call-context';
 import type { ChatAnswer, ChatCallOptions, ChatRequest } from '../engine';
 import { AnswerWriter } from './answer-writer';
-import { composeContracts, composeEvidence, composeEvidenceCoverage, composeOwners, composeSearch } from './compose-data';
+import { composeActivity, composeDueDates, composeExpiry, composeTrend } from './compose-activity';
+import { composeContractPlan } from './compose-contracts';
+import { composeEvidence, composeEvidenceCoverage, composePassages } from './compose-evidence';
 import { composeHelp, composeImprovementPlan, composeUnknown } from './compose-plan';
+import { composeOwners, composeRequirement, composeRequirements } from './compose-requirements';
 import { composeDomainDetail, composeDomains, composeFrameworkCompliance, composeGaps, composeSummary, composeTopPriority } from './compose-status';
-import { detectIntent, type Intent } from './intent';
+import { composeDraft, composeTenants } from './compose-tenants';
+import { planConversation } from './question/follow-up';
+import type { QueryPlan } from './question/plan';
 import { checkScope, lastQuestion } from './scope-guard';
 
 /**
- * The local provider's assistant: deterministic and offline. It checks the question's scope, reads its
- * intent, calls the tenant's tools and writes a Markdown answer from their results only, streaming it
- * line by line.
+ * The local provider's assistant: deterministic and offline. It checks the question's scope, parses the
+ * conversation into a query plan against the tenant's own vocabulary, calls the tenant's tools and
+ * writes a Markdown answer from their results only, streaming it line by line.
  */
-export async function answerLocally(input: ChatRequest, options: ChatCallOptions): Promise<ChatAnswer> {
+export async function answerLocally(input: ChatRequest, options: ChatCallOptions, now = new Date()): Promise<ChatAnswer> {
   throwIfAborted(options.signal);
   const writer = new AnswerWriter(input, options);
-  const scope = checkScope(lastQuestion(input.messages), input.context);
+  const question = lastQuestion(input.messages);
+  const scope = checkScope(question, input.context);
   if (!scope.allowed) {
     writer.line(scope.message);
     return writer.finish();
   }
-  await compose(writer, detectIntent(input.messages));
+  const vocabulary = await input.tools.get_vocabulary({});
+  throwIfAborted(options.signal);
+  await compose(writer, planConversation(input.messages, vocabulary, now), question);
   return writer.finish();
 }
 
-async function compose(writer: AnswerWriter, intent: Intent): Promise<void> {
-  switch (intent.kind) {
-    case 'summary':
-      return composeSummary(writer);
-    case 'framework_compliance':
-      return composeFrameworkCompliance(writer, intent.framework);
-    case 'domains':
-      return composeDomains(writer);
-    case 'domain_detail':
-      return composeDomainDetail(writer, intent.domain_number);
-    case 'gaps':
-      return composeGaps(writer, intent.framework, intent.limit);
-    case 'top_priority':
-      return composeTopPriority(writer, intent.limit);
-    case 'evidence':
-      return composeEvidence(writer);
-    case 'evidence_coverage':
-      return composeEvidenceCoverage(writer, intent.name);
-    case 'improve':
-      return composeImprovementPlan(writer);
-    case 'contracts':
-      return composeContracts(writer, intent.uncovered_only);
-    case 'owners':
-      return composeOwners(writer);
-    case 'search':
-      return composeSearch(writer, intent.filters);
+async function compose(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
+  const f = plan.filters;
+  switch (plan.subject) {
     case 'help':
-      return composeHelp(writer, intent.greeting);
+      return composeHelp(writer, plan.greeting === true);
     case 'unknown':
       return composeUnknown(writer);
+    case 'summary':
+      return composeSummary(writer);
+    case 'frameworks':
+      return composeFrameworkCompliance(writer, f.framework ?? null);
+    case 'domains':
+      return composeDomains(writer);
+    case 'domain':
+      return f.domain ? composeDomainDetail(writer, f.domain) : composeDomains(writer);
+    case 'gaps':
+      return composeGaps(writer, f.framework ?? null, f.limit ?? 10);
+    case 'top_priority':
+      return composeTopPriority(writer, f.limit ?? 10);
+    case 'improve':
+      return composeImprovementPlan(writer);
+    case 'requirements':
+      return composeRequirements(writer, f, plan.ask);
+    case 'requirement':
+      return composeRequirement(writer, f.requirement_ids ?? []);
+    case 'owners':
+      return composeOwners(writer, f);
+    case 'contracts':
+      return composeContractPlan(writer, plan);
+    case 'evidence':
+      return composeEvidence(writer, plan);
+    case 'evidence_coverage':
+      return composeEvidenceCoverage(writer, f.evidence ?? question);
+    case 'passages':
+      return composePassages(writer, plan, question);
+    case 'activity':
+      return composeActivity(writer, plan);
+    case 'trend':
+      return composeTrend(writer, plan);
+    case 'due_dates':
+      return composeDueDates(writer, plan);
+    case 'expiry':
+      return composeExpiry(writer);
+    case 'tenants':
+      return composeTenants(writer);
+    case 'draft':
+      return composeDraft(writer, plan);
   }
 }

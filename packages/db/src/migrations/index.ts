@@ -4,6 +4,7 @@ import * as complianceState from './0002-compliance-state';
 import * as documentsJobs from './0003-documents-jobs';
 import * as access from './0004-access';
 import * as contractParties from './0005-contract-parties';
+import * as documentPassages from './0006-document-passages';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-documents-jobs': documentsJobs,
   '0004-access': access,
   '0005-contract-parties': contractParties,
+  '0006-document-passages': documentPassages,
 };

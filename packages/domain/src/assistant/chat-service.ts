@@ -51,7 +51,7 @@ export async function chatWithAssistant(
   options: { signal?: AbortSignal; onDelta?: (text: string) => void } = {},
 ): Promise<ChatOutput> {
   const context = await loadChatContext(db, actor, tenantId);
-  const tools = createAssistantToolset(db, tenantScope(actor.caller, tenantId), tenantId);
+  const tools = createAssistantToolset(db, engine, actor, tenantId);
   const deadline = AbortSignal.timeout(CHAT_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   let answer;

@@ -8,6 +8,7 @@ import { type AccessScope, SYSTEM_SCOPE, withScope } from '@compliance/db/scope'
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError } from '../errors';
 import type { JobContext } from '../jobs/job-runner';
+import { replacePassages } from './document-passages';
 import { deleteDocumentRow, getDocumentContent, getDocumentRow, setDocumentStatus } from './document-repo';
 
 /** A background job acts for one tenant only: its transactions see nothing else. */
@@ -15,7 +16,7 @@ export function jobScope(tenantId: string): AccessScope {
   return { userId: null, all: false, organizationIds: [], tenantIds: [tenantId] };
 }
 
-/** Loads the document and its text, reporting the spec's stages. */
+/** Loads the document and its text (keeping its passages for the assistant), reporting the spec's stages. */
 export async function loadDocumentText(db: Kysely<Database>, tenantId: string, documentId: string, ctx: JobContext) {
   const loaded = await withScope(db, jobScope(tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, documentId);
@@ -26,6 +27,7 @@ export async function loadDocumentText(db: Kysely<Database>, tenantId: string, d
   if (!loaded?.content) throw new AppError('NOT_FOUND', 'The document no longer exists');
   await ctx.progress('Extracting text content', 15);
   const { text } = await extractText(loaded.content, loaded.row.file_kind as FileKind, { signal: ctx.signal });
+  await withScope(db, jobScope(tenantId), (tx) => replacePassages(tx, loaded.row, text));
   return { document: loaded.row, text };
 }
 

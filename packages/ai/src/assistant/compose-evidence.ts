@@ -1,0 +1,104 @@
+import { getDomain } from '@compliance/catalog/domains';
+import type { AnswerWriter } from './answer-writer';
+import { bulleted, documentLink, escapeMarkdown, plural, requirementItem, requirementLink, truncate } from './format';
+import type { QueryPlan } from './question/plan';
+
+/** Answers about the tenant's evidence: what is held, what a document covers, and what documents say. */
+
+export async function composeEvidence(writer: AnswerWriter, plan: QueryPlan): Promise<void> {
+  const f = plan.filters;
+  const filtered = f.evidence_type || f.domain || f.requirement_ids?.length || f.evidence;
+  if (!filtered) return composeEvidenceHeld(writer);
+  const found = await writer.call('search_evidence', {
+    ...(f.evidence ? { name: f.evidence } : {}),
+    ...(f.evidence_type ? { document_type: f.evidence_type } : {}),
+    ...(f.domain ? { domain_number: f.domain } : {}),
+    ...(f.requirement_ids?.[0] ? { requirement_id: f.requirement_ids[0] } : {}),
+  });
+  const what = [
+    f.evidence_type ? `of type ${f.evidence_type}` : '',
+    f.domain ? `supporting ${getDomain(f.domain)?.name} requirements` : '',
+    f.requirement_ids?.[0] ? `linked to ${requirementLink(f.requirement_ids[0])}` : '',
+    f.evidence ? `named like "${escapeMarkdown(f.evidence)}"` : '',
+  ].filter(Boolean);
+  if (!found.total) {
+    const held = await writer.call('list_evidence', {});
+    writer.line(`**No.** ${writer.tenant} holds no evidence document ${what.join(', ')}${f.evidence_type ? ': none has been uploaded' : ''}.`);
+    writer.line();
+    writer.line(held.total ? `What it does hold (${plural(held.total, 'document')}): ${held.by_type.map((t) => `${t.count} ${t.document_type}`).join(', ')}. Upload it in the Evidence Library if you have it.` : `${writer.tenant} has no evidence documents yet.`);
+    return;
+  }
+  writer.line(`${plan.ask === 'check' ? '**Yes.** ' : ''}**${plural(found.total, 'evidence document')}** ${what.join(', ')}:`);
+  writer.line();
+  writer.list(
+    bulleted(
+      found.documents.slice(0, 15).map((d) => {
+        const ids = d.requirement_ids.slice(0, 6).map((id) => requirementLink(id, id));
+        return `${documentLink('evidence', d.name)} (${d.document_type}, uploaded ${d.upload_date.slice(0, 10)})${ids.length ? ` supports ${ids.join(', ')}${d.requirement_ids.length > 6 ? ', …' : ''}` : ': not linked to any requirement yet'}`;
+      }),
+    ),
+  );
+}
+
+async function composeEvidenceHeld(writer: AnswerWriter): Promise<void> {
+  const evidence = await writer.call('list_evidence', {});
+  if (evidence.total === 0) {
+    writer.line(`${writer.tenant} has no evidence documents yet. Upload policies, procedures, reports, certificates or screenshots in the Evidence Library; each is analysed and linked to the requirements it supports.`);
+    return;
+  }
+  writer.line(`**${writer.tenant} holds ${plural(evidence.total, 'evidence document')}** of ${plural(evidence.by_type.length, 'type')}:`);
+  writer.line();
+  writer.list(
+    bulleted(
+      evidence.by_type.map((type) => {
+        const documents = evidence.documents.filter((d) => d.document_type === type.document_type);
+        return `**${type.document_type}** (${type.count}): ${documents.map((d) => `${documentLink('evidence', d.name)} (supports ${plural(d.requirement_count, 'requirement')})`).join(', ')}`;
+      }),
+    ),
+  );
+  const unlinked = evidence.documents.filter((d) => d.requirement_count === 0);
+  if (unlinked.length) {
+    writer.line();
+    writer.line(`Not linked to any requirement yet: ${unlinked.map((d) => escapeMarkdown(d.name)).join(', ')}.`);
+  }
+}
+
+export async function composeEvidenceCoverage(writer: AnswerWriter, name: string): Promise<void> {
+  const coverage = await writer.call('get_evidence_coverage', { name });
+  if (!coverage) {
+    const evidence = await writer.call('list_evidence', {});
+    writer.line(`I found no evidence document called "${escapeMarkdown(name)}" in ${writer.tenant}.`);
+    if (evidence.documents.length) {
+      writer.line();
+      writer.line('Evidence documents held:');
+      writer.list(bulleted(evidence.documents.map((d) => `${documentLink('evidence', d.name)} (${d.document_type})`)));
+    }
+    return;
+  }
+  if (!coverage.requirements.length) {
+    writer.line(`**${documentLink('evidence', coverage.name)}** (${coverage.document_type}) is not linked to any requirement yet. Link it from the requirement's evidence list, or re-run its analysis.`);
+    return;
+  }
+  writer.line(`**${documentLink('evidence', coverage.name)}** (${coverage.document_type}) supports ${plural(coverage.requirements.length, 'requirement')}:`);
+  writer.line();
+  writer.list(bulleted(coverage.requirements.map((r) => requirementItem(r, { showDomain: true }))));
+}
+
+/** Quotes the passages of the tenant's documents that answer the question. */
+export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
+  const f = plan.filters;
+  const query = [f.topic, f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ') || question;
+  const { passages } = await writer.call('search_passages', { query, ...(f.evidence ? { document: f.evidence } : {}), limit: 3 });
+  if (!passages.length) {
+    writer.line(`I found nothing about "${escapeMarkdown(f.topic ?? question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
+    return;
+  }
+  writer.line(`From ${writer.tenantPossessive} documents, the passages that best match "${escapeMarkdown(f.topic ?? question)}":`);
+  writer.line();
+  for (const p of passages) {
+    writer.line(`**${documentLink(p.kind, p.document)}**:`);
+    writer.line(`> ${escapeMarkdown(truncate(p.text, 600))}`);
+    writer.line();
+  }
+  writer.line('These are quotations from the stored documents; read them in full before relying on them.');
+}

@@ -1,0 +1,89 @@
+import { searchStem } from './vocabulary';
+
+/**
+ * Passages of a document's text for the assistant to find and quote: paragraphs (a heading stays with
+ * what follows it), long ones cut at sentence ends, and ranking of candidate passages by BM25.
+ */
+
+const MAX_PASSAGE = 700;
+const MIN_PASSAGE = 80;
+const MAX_PASSAGES = 2_000;
+
+function sentences(paragraph: string): string[] {
+  return paragraph.split(/(?<=[.;!?])\s+(?=[A-Z0-9(“"])/).filter(Boolean);
+}
+
+/** The text cut into passages of at most ~700 characters, in order; short lines are joined to the next. */
+export function splitPassages(text: string): string[] {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n|\n(?=\s*(?:\d+(?:\.\d+)*[.)]?\s|[A-Z][A-Z &/-]{3,}\n|[-•*]\s))/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const out: string[] = [];
+  let carry = '';
+  for (const paragraph of paragraphs) {
+    const joined = carry ? `${carry} ${paragraph}` : paragraph;
+    if (joined.length < MIN_PASSAGE) {
+      carry = joined;
+      continue;
+    }
+    carry = '';
+    let current = '';
+    for (const sentence of joined.length > MAX_PASSAGE ? sentences(joined) : [joined]) {
+      if (current && current.length + sentence.length + 1 > MAX_PASSAGE) {
+        out.push(current);
+        current = '';
+      }
+      current = current ? `${current} ${sentence}` : sentence.slice(0, MAX_PASSAGE * 2);
+    }
+    if (current) out.push(current);
+    if (out.length >= MAX_PASSAGES) break;
+  }
+  if (carry && out.length < MAX_PASSAGES) out.push(carry);
+  return out.slice(0, MAX_PASSAGES);
+}
+
+const STOP = new Set('a an and are as at be by did do does for from has have how in is it its of on or our the their this to was we were what when where which who why will with'.split(' '));
+
+/** Search terms of a text: lower-case word stems without stop words. */
+export function passageTerms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map(searchStem);
+}
+
+export type RankedPassage<T> = { item: T; score: number };
+
+/**
+ * BM25 (k1 1.2, b 0.75) over the candidates. `total` and `averageLength` describe the whole collection
+ * the candidates were drawn from; a term's document frequency is counted in the candidates, which are
+ * every passage holding any query term, so it is exact.
+ */
+export function rankPassages<T extends { text: string }>(query: string, candidates: readonly T[], collection: { total: number; averageLength: number }): Array<RankedPassage<T>> {
+  const terms = [...new Set(passageTerms(query))];
+  if (!terms.length || !candidates.length) return [];
+  const docs = candidates.map((item) => {
+    const tokens = passageTerms(item.text);
+    const counts = new Map<string, number>();
+    for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return { item, length: tokens.length, counts };
+  });
+  const total = Math.max(collection.total, candidates.length);
+  const average = collection.averageLength || docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
+  const idf = new Map(terms.map((t) => {
+    const df = docs.filter((d) => d.counts.has(t)).length;
+    return [t, Math.log(1 + (total - df + 0.5) / (df + 0.5))];
+  }));
+  const k1 = 1.2;
+  const b = 0.75;
+  return docs
+    .map(({ item, length, counts }) => {
+      let score = 0;
+      for (const t of terms) {
+        const tf = counts.get(t) ?? 0;
+        if (tf) score += (idf.get(t) ?? 0) * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / average)));
+      }
+      return { item, score };
+    })
+    .filter((r) => r.score > 0)
+    .sort((a, b2) => b2.score - a.score);
+}

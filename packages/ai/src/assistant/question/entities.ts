@@ -1,0 +1,254 @@
+import { DOMAINS } from '@compliance/catalog/domains';
+import type { Vocabulary } from '../tools';
+import { findFrameworks, withoutFrameworks } from '../vocabulary';
+import { CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES } from './lexicon';
+import type { Filters, Period, RequirementStatus } from './plan';
+
+/**
+ * Entity linking: every thing a question names, found against the product's words and the tenant's own
+ * vocabulary (contract names and counterparties, evidence names, owners, requirement ids). Each match is
+ * blanked from `rest`, so what is left are the topic words.
+ */
+
+/** `domainWord` is set when the domain was named by a topic word ('encryption'), not by its name. */
+export type Linked = { filters: Filters; rest: string; me: boolean; domainWord?: string };
+
+const DAY = 86_400_000;
+
+/** Lower case, straight quotes, expanded contractions, single spaces. */
+export function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[‘’`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\bwhat's\b/g, 'what is')
+    .replace(/\bwho's\b/g, 'who is')
+    .replace(/\bwhere's\b/g, 'where is')
+    .replace(/\bhow's\b/g, 'how is')
+    .replace(/\b(do|does|did|is|are|has|have|was|were)n't\b/g, '$1 not')
+    .replace(/\bcan't\b/g, 'cannot')
+    .replace(/\bwon't\b/g, 'will not')
+    .replace(/\bi'm\b/g, 'i am')
+    .replace(/\bwe're\b/g, 'we are')
+    .replace(/\bwe've\b/g, 'we have')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+class Text {
+  constructor(public rest: string) {}
+  /** Finds the pattern in what is left; blanks and returns the match. */
+  take(pattern: RegExp): RegExpExecArray | null {
+    const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(this.rest);
+    if (match) this.rest = `${this.rest.slice(0, match.index)} ${' '.repeat(match[0].length)} ${this.rest.slice(match.index + match[0].length)}`;
+    return match;
+  }
+  has(pattern: RegExp): boolean {
+    return pattern.test(this.rest);
+  }
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString();
+}
+
+function startOfWeek(now: Date): Date {
+  const day = (now.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
+}
+
+/** 'this week', 'last 30 days', 'since March', 'yesterday', 'this month', 'last month', 'recently'. */
+export function periodOf(text: Text, now: Date): Period | undefined {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const until = isoDay(now);
+  let m = text.take(/\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d{1,3}) (days?|weeks?|months?)\b/);
+  if (m) {
+    const n = Number(m[1]);
+    const unit = m[2]!.startsWith('week') ? 7 : m[2]!.startsWith('month') ? 30 : 1;
+    return { since: isoDay(new Date(now.getTime() - n * unit * DAY)), until, label: `in the last ${n} ${m[2]}` };
+  }
+  if ((m = text.take(/\b(?:this|the current) week\b|\bsince monday\b/))) return { since: isoDay(startOfWeek(now)), until, label: 'this week' };
+  if ((m = text.take(/\b(?:last|the past|previous) week\b/))) {
+    const start = new Date(startOfWeek(now).getTime() - 7 * DAY);
+    return { since: isoDay(start), until: isoDay(startOfWeek(now)), label: 'last week' };
+  }
+  if ((m = text.take(/\btoday\b/))) return { since: isoDay(today), until, label: 'today' };
+  if ((m = text.take(/\byesterday\b/))) return { since: isoDay(new Date(today.getTime() - DAY)), until: isoDay(today), label: 'yesterday' };
+  if ((m = text.take(/\bthis month\b/))) return { since: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))), until, label: 'this month' };
+  if ((m = text.take(/\b(?:last|the past|previous) month\b/))) return { since: isoDay(new Date(now.getTime() - 30 * DAY)), until, label: 'in the last 30 days' };
+  if ((m = text.take(/\b(?:recently|lately|recent)\b/))) return { since: isoDay(new Date(now.getTime() - 7 * DAY)), until, label: 'in the last 7 days' };
+  return undefined;
+}
+
+const WORD_HOURS: Record<string, number> = { one: 1, two: 2, 'twenty-four': 24, 'forty-eight': 48, 'seventy-two': 72, three: 3, five: 5, seven: 7, ten: 10, thirty: 30 };
+
+function deadlineOf(text: Text): number | undefined {
+  const m = text.take(/\b(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?)\b/);
+  if (!m) return undefined;
+  const n = Number(m[1]) || WORD_HOURS[m[1]!] || 0;
+  return m[2]!.startsWith('h') ? n : n * 24;
+}
+
+function domainOf(text: Text): { number: number; word?: string } | undefined {
+  for (const domain of DOMAINS) {
+    const full = domain.name.toLowerCase().replace(/&/g, '(?:&|and)').replace(/\s+/g, '\\s+');
+    if (text.take(new RegExp(`\\b${full}\\b(?: domain)?`))) return { number: domain.number };
+  }
+  for (const domain of DOMAINS) {
+    for (const part of domain.name.toLowerCase().split(' & ')) {
+      const words = part.replace(/\s+/g, '\\s+');
+      if (text.take(new RegExp(`\\b${words}(?= (?:requirements?|controls?|items?|domain|area|gaps?|work|evidence)\\b)`))) return { number: domain.number };
+    }
+  }
+  for (const [number, pattern] of DOMAIN_SYNONYMS) {
+    const match = text.take(pattern);
+    if (match) {
+      const named = text.take(/^\s*(?:domain|area|category)\b/) || /^(?:iam|grc|appsec|bcp|drp)$/.test(match[0]);
+      return named ? { number } : { number, word: match[0] };
+    }
+  }
+  return undefined;
+}
+
+function statusOf(text: Text): RequirementStatus[] | undefined {
+  if (text.has(/\bhow compliant\b|\bcompliance\b/) && !text.has(/\b(?:not|non-?)\s?compliant\b/)) text.take(/\bhow compliant\b/);
+  for (const [statuses, pattern] of STATUS_PHRASES) {
+    if (statuses.length === 1 && statuses[0] === 'Compliant' && !text.has(/\b(?:which|what|list|show|how many|are|is|marked|count|number)\b/)) continue;
+    if (text.take(pattern)) return statuses;
+  }
+  return undefined;
+}
+
+function evidenceFilterOf(text: Text): boolean | undefined {
+  if (text.take(/\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs) (?:any )?(?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
+  if (text.take(/\b(?:with|have|has|having) (?:linked )?evidence\b|\bevidence linked\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
+  return undefined;
+}
+
+const tokens = (s: string) => s.toLowerCase().replace(/\.[a-z0-9]{2,5}$/, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+const COMMON = new Set('the and of for inc ltd llc plc gmbh corp co limited company agreement contract services service data security customer provider group holdings pdf docx txt'.split(' '));
+
+/** The contract a question names: by counterparty, by its file name's words, helped by genre words. */
+function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknown?: string } {
+  const genres = CONTRACT_GENRES.filter(([pattern]) => pattern.test(text.rest));
+  let best: { name: string; score: number; spans: string[] } | null = null;
+  for (const contract of vocabulary.contracts) {
+    let score = 0;
+    const spans: string[] = [];
+    for (const party of [contract.customer_name, contract.provider_name]) {
+      if (!party) continue;
+      const distinctive = tokens(party).filter((w) => !COMMON.has(w) && w.length > 2);
+      const hits = distinctive.filter((w) => new RegExp(`\\b${escape(w)}(?:'s)?\\b`).test(text.rest));
+      if (hits.length) {
+        score += 3 * hits.length;
+        spans.push(...hits);
+      }
+    }
+    const nameWords = tokens(contract.name).filter((w) => !COMMON.has(w) && !/^\d+$/.test(w) && w.length > 2);
+    const nameHits = nameWords.filter((w) => new RegExp(`\\b${escape(w)}(?:'s)?\\b`).test(text.rest));
+    score += 2 * nameHits.length;
+    spans.push(...nameHits);
+    const lowerName = contract.name.toLowerCase();
+    for (const [, words] of genres) if (words.some((w) => lowerName.includes(w))) score += 1;
+    if (score > 1 && (!best || score > best.score)) best = { name: contract.name, score, spans };
+  }
+  if (best) {
+    for (const span of best.spans) text.take(new RegExp(`\\b${escape(span)}(?:'s)?\\b`));
+    for (const [pattern] of genres) text.take(pattern);
+    return { name: best.name };
+  }
+  const named = /\b(?:the|our) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)(?:'s)? (?:msa|dpa|baa|sla|nda|contract|agreement|addendum|schedule)\b/.exec(text.rest);
+  if (named && !/^(?:customer|vendor|supplier|security|master|data|service|main|new|latest|business|associate)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
+  return {};
+}
+
+/** An evidence document the question names by the distinctive words of its name. */
+function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
+  let best: { name: string; score: number; words: string[] } | null = null;
+  for (const doc of vocabulary.evidence) {
+    const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && w !== 'v1' && w !== 'final');
+    if (!words.length) continue;
+    const hits = words.filter((w) => new RegExp(`\\b${escape(w)}s?\\b`).test(text.rest));
+    const share = hits.length / words.length;
+    const score = share + hits.length * 0.01;
+    if (hits.length >= Math.min(2, words.length) && share >= 0.75 && (!best || score > best.score)) best = { name: doc.name, score, words: hits };
+  }
+  if (!best) return undefined;
+  for (const w of best.words) text.take(new RegExp(`\\b${escape(w)}s?\\b`));
+  return best.name;
+}
+
+function ownerOf(text: Text, vocabulary: Vocabulary): { owner?: string; me: boolean } {
+  if (text.take(/\b(?:assigned to me|i own|owned by me|my own|mine|my|me|i am responsible for|am i)\b/)) return { owner: 'me', me: true };
+  if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not assigned|ownerless)\b/)) return { owner: 'unassigned', me: false };
+  for (const name of vocabulary.owners) {
+    const parts = tokens(name).filter((w) => w.length > 2);
+    const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);
+    if (text.take(full)) return { owner: name, me: false };
+    const hit = parts.find((p) => new RegExp(`\\b${escape(p)}(?:'s)?\\b`).test(text.rest) && vocabulary.owners.filter((o) => tokens(o).includes(p)).length === 1);
+    if (hit && /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on)\b/.test(text.rest)) {
+      text.take(new RegExp(`\\b${escape(hit)}(?:'s)?\\b`));
+      return { owner: name, me: false };
+    }
+  }
+  return { me: false };
+}
+
+function requirementIdsOf(text: Text, vocabulary: Vocabulary): string[] {
+  const known = new Set(vocabulary.requirement_ids.map((id) => id.toUpperCase()));
+  const ids: string[] = [];
+  const pattern = /\b(?:requirements?|reqs?|controls?|items?|#|no\.?|number)?\s*(\d{1,2}\.(?:\d{1,3}|[a-z]{1,2}))\b/g;
+  for (const match of text.rest.matchAll(pattern)) {
+    const id = match[1]!.toUpperCase();
+    if (known.has(id) || /\b(?:requirement|req|control|item)/.test(match[0])) ids.push(id);
+  }
+  for (const id of ids) text.take(new RegExp(`\\b(?:requirements?|reqs?|controls?|items?)?\\s*${escape(id.toLowerCase())}\\b`));
+  return [...new Set(ids)];
+}
+
+/** Every entity of one question, linked against the product's and the tenant's vocabulary. */
+export function linkEntities(question: string, vocabulary: Vocabulary, now: Date): Linked {
+  const text = new Text(normalise(question));
+  const filters: Filters = {};
+  if (text.take(/\bsoc ?2(?: type (?:i|ii|1|2))? (?:type (?:i|ii|1|2) )?(?:reports?|attestations?|audit reports?)\b/)) filters.evidence_type = 'SOC 2 Report';
+  const frameworks = findFrameworks(text.rest);
+  if (frameworks[0]) {
+    filters.framework = frameworks[0];
+    text.rest = withoutFrameworks(text.rest);
+  }
+  const ids = requirementIdsOf(text, vocabulary);
+  if (ids.length) filters.requirement_ids = ids;
+  const contract = contractOf(text, vocabulary);
+  if (contract.name) filters.contract = contract.name;
+  if (contract.unknown) filters.unknown_contract = contract.unknown;
+  const evidence = evidenceOf(text, vocabulary);
+  if (evidence) filters.evidence = evidence;
+  for (const [type, pattern] of filters.evidence_type ? [] : EVIDENCE_TYPE_WORDS) {
+    if (type === 'Report' || type === 'Policy' || type === 'Procedure' || type === 'Certificate') continue;
+    if (text.take(pattern)) {
+      filters.evidence_type = type;
+      break;
+    }
+  }
+  const period = periodOf(text, now);
+  if (period) filters.period = period;
+  const hours = deadlineOf(text);
+  if (hours) filters.deadline_hours = hours;
+  const owner = ownerOf(text, vocabulary);
+  if (owner.owner) filters.owner = owner.owner;
+  const has = evidenceFilterOf(text);
+  if (has !== undefined) filters.has_evidence = has;
+  const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b/);
+  if (priority) filters.priority = ((priority[1] ?? priority[2] ?? 'high') === 'critical' ? 'High' : (priority[1] ?? priority[2] ?? 'high').replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
+  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|from (?:customer )?contracts|customer[- ]specific|added by contracts?)\b/)) filters.source = 'contract';
+  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based))\b/)) filters.source = 'framework';
+  const status = statusOf(text);
+  if (status) filters.status = status;
+  const domain = domainOf(text);
+  if (domain) filters.domain = domain.number;
+  const limit = /\b(?:top|first|the) (\d{1,2})\b|\b(\d{1,2}) (?:most|top|highest)\b/.exec(text.rest);
+  if (limit) filters.limit = Math.min(50, Math.max(1, Number(limit[1] ?? limit[2])));
+  return { filters, rest: text.rest, me: owner.me, ...(domain?.word ? { domainWord: domain.word } : {}) };
+}

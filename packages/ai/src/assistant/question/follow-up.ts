@@ -1,0 +1,62 @@
+import type { ChatTurn } from '../../engine';
+import type { Vocabulary } from '../tools';
+import { normalise } from './entities';
+import { parseQuestion } from './parse';
+import type { QueryPlan, Subject } from './plan';
+
+/**
+ * Conversations: a follow-up ('and how many of those are in progress?', 'which of those are not
+ * covered?', 'and for PCI?') is resolved against the plan of the question before it. The client sends
+ * the whole conversation, so the state is rebuilt from its user messages each time.
+ */
+
+const FOLLOW_UP =
+  /^(?:and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they)\b[?.!\s]*$/;
+
+/** Subjects whose result set a follow-up narrows. */
+const NARROWABLE: Subject[] = ['requirements', 'owners', 'contracts', 'evidence', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
+
+function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
+  const q = normalise(question);
+  if (FOLLOW_UP.test(q)) return true;
+  return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
+}
+
+function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
+  const filters = { ...previous.filters };
+  for (const [key, value] of Object.entries(current.filters)) if (value !== undefined) (filters as Record<string, unknown>)[key] = value;
+  if (current.filters.topic === undefined && previous.filters.topic && current.filters.query === undefined) {
+    filters.topic = previous.filters.topic;
+    filters.query = previous.filters.query;
+  }
+  let subject: Subject = previous.subject;
+  if (previous.subject === 'domain' || previous.subject === 'top_priority' || previous.subject === 'gaps') {
+    if (current.filters.status || current.filters.owner || current.filters.has_evidence !== undefined) subject = 'requirements';
+    else if (current.filters.framework && previous.subject !== 'domain') subject = 'gaps';
+  }
+  if ((previous.subject === 'summary' || previous.subject === 'domains' || previous.subject === 'frameworks') && current.filters.framework) subject = 'frameworks';
+  if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
+  if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
+  if (previous.subject === 'requirement' && current.subject !== 'unknown') subject = current.subject;
+  const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
+  if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
+  const ask = current.ask === 'list' && previous.ask !== 'count' ? previous.ask : current.ask;
+  return { ask: ask === 'draft' ? 'list' : ask, subject, filters, follow_up: true };
+}
+
+/** The plan of the conversation's last user question, following up on the ones before it. */
+export function planConversation(messages: readonly ChatTurn[], vocabulary: Vocabulary, now: Date): QueryPlan {
+  const questions = messages.filter((m) => m.role === 'user').map((m) => m.content.trim()).slice(-6);
+  let previous: QueryPlan | null = null;
+  let plan: QueryPlan = { ask: 'list', subject: 'unknown', filters: {} };
+  for (const question of questions) {
+    const own = parseQuestion(question, vocabulary, now);
+    const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
+    plan =
+      previous && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help'
+        ? merge(previous, own)
+        : own;
+    if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;
+  }
+  return plan;
+}

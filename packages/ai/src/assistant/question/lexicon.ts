@@ -1,0 +1,60 @@
+import type { RequirementStatus } from './plan';
+
+/**
+ * The words analysts use for the product's things: domains and their common synonyms, statuses,
+ * evidence types and the genres of contracts. Patterns are matched on the normalised question.
+ */
+
+/** Domain number ← phrases that name it (full names are matched separately). */
+export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
+  [1, /\b(?:governance|risk management|risk register|risk assessments?|security polic(?:y|ies) program|grc)\b/],
+  [2, /\b(?:asset management|asset inventory|inventory of (?:assets|hardware|software)|assets?|cmdb)\b/],
+  [3, /\b(?:iam|identity|access control|access management|access reviews?|mfa|multi-factor|multifactor|2fa|two-factor|authentication|passwords?|privileged access|least privilege|sso|single sign-on|user accounts?|logical access)\b/],
+  [4, /\b(?:data protection|privacy|encryption|encrypt(?:ed|ing)?|data classification|data retention|dlp|personal data|pii|phi|cryptograph\w*|key management)\b/],
+  [5, /\b(?:vulnerabilit(?:y|ies)|patch(?:es|ing)?|patch management|vuln(?:erability)? scan\w*|cves?)\b/],
+  [6, /\b(?:network security|networks?|firewalls?|segmentation|infrastructure|wireless|vpn|perimeter)\b/],
+  [7, /\b(?:endpoints?|devices?|laptops?|workstations?|mobile devices?|antivirus|anti-malware|malware|edr|mdm)\b/],
+  [8, /\b(?:application security|appsec|secure (?:development|coding|sdlc)|sdlc|code review|software development|sast|dast|owasp)\b/],
+  [9, /\b(?:monitoring|logging|logs?|siem|audit logs?|alerting|log retention)\b/],
+  [10, /\b(?:incident response|incidents?|breach(?:es)?|ir plan|incident management|security events?)\b/],
+  [11, /\b(?:third[- ]party|vendors?|suppliers?|supply chain|subprocessors?|sub-processors?|outsourc\w*)\b/],
+  [12, /\b(?:awareness|training|phishing simulations?|security education)\b/],
+  [13, /\b(?:business continuity|disaster recovery|dr|bcp|drp|backups?|restor(?:e|es|ing|ation)|resilience|rto|rpo|continuity)\b/],
+  [14, /\b(?:compliance (?:and|&) audit|internal audit|audits?|auditing|certifications?|regulatory)\b/],
+  [15, /\b(?:physical security|physical access|physical|facilit(?:y|ies)|data cent(?:er|re)s?|badges?|cctv|visitors?)\b/],
+];
+
+export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
+  [['Not Applicable'], /\b(?:not applicable|n\/a|na|out of scope|marked as not applicable|excluded)\b/],
+  [['Not Started'], /\b(?:not (?:yet )?started|haven't started|have not started|not begun|untouched|to do|todo|not been started)\b/],
+  [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
+  [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
+  [['Compliant'], /\b(?:compliant|done|completed?|met|satisfied|implemented|closed|finished)\b/],
+];
+
+/** Evidence type ← what people call it. */
+export const EVIDENCE_TYPE_WORDS: Array<[string, RegExp]> = [
+  ['SOC 2 Report', /\bsoc\s?2(?: type (?:i|ii|1|2))?(?: reports?| audit)?\b|\bsoc2\b/],
+  ['Penetration Test', /\b(?:pen(?:etration)?[- ]?tests?|pentests?)(?: reports?)?\b/],
+  ['Audit Report', /\baudit reports?\b/],
+  ['Certificate', /\b(?:certificates?|certifications?|iso certificates?)\b/],
+  ['Screenshot', /\bscreenshots?\b/],
+  ['Configuration', /\b(?:configurations?|config exports?|settings exports?)\b/],
+  ['Procedure', /\b(?:procedures?|runbooks?|playbooks?|sops?)\b/],
+  ['Policy', /\bpolic(?:y|ies)\b/],
+  ['Report', /\breports?\b/],
+];
+
+/** Contract genre words → words found in such contracts' file names. */
+export const CONTRACT_GENRES: Array<[RegExp, string[]]> = [
+  [/\b(?:baa|business associate(?: agreement)?)\b/, ['baa', 'business', 'associate']],
+  [/\b(?:dpa|data processing (?:agreement|addendum)|data protection addendum)\b/, ['dpa', 'processing', 'data']],
+  [/\b(?:msa|master (?:services? )?agreement)\b/, ['msa', 'master']],
+  [/\b(?:sla|service level agreement)\b/, ['sla', 'service', 'level']],
+  [/\b(?:nda|non-disclosure|confidentiality agreement)\b/, ['nda', 'confidentiality', 'disclosure']],
+  [/\b(?:security (?:schedule|addendum|exhibit|requirements)|schedule)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
+  [/\b(?:sow|statement of work)\b/, ['sow', 'statement', 'work']],
+  [/\b(?:terms|terms of service|general terms)\b/, ['terms']],
+];
+
+export const CONTRACT_WORDS = /\b(?:contracts?|obligations?|agreements?|clauses?|msa|dpa|baa|sla|nda|addend(?:um|a)|schedules?|customer commitments?|commitments?|contractual(?:ly)?|customers? requires?|customers? require)\b/;

@@ -1,0 +1,117 @@
+import type { Vocabulary } from '../tools';
+import { searchStem } from '../vocabulary';
+import { linkEntities, normalise } from './entities';
+import { CONTRACT_WORDS } from './lexicon';
+import type { Ask, QueryPlan, Subject } from './plan';
+
+/**
+ * The semantic parser: a question becomes a typed query plan. Entities are linked first (so every filter
+ * the question states is kept), then what is asked and the subject it is asked about are read from the
+ * words that remain.
+ */
+
+const GREETING = /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|greetings|thanks|thank you|cheers)\b[\s!.,]*(?:there|assistant)?[\s!.,]*$/;
+const HELP = /^\s*help\b|\b(?:what can (?:you|i) (?:do|ask|answer)|what (?:questions|kind of questions)|how do(?:es)? (?:this|you) work|who are you|what are you)\b/;
+
+const TOPIC_STOP = new Set(
+  `a an the any anything some something our we us do does did have has had is are was were be been that which what who whom whose when where why how
+  about on for to of in with from by at as into per regarding related around covering concerning mentioning mention mentions
+  requirement requirements control controls item items please show me list give tell find search look lookup up all
+  there yet evidence documented document documents gap gaps missing open outstanding priority top many much count number total
+  status state currently current still already right now can could would should will shall may might must let i you it its
+  this these those them they their and or not no yes just also only ones one each every most least more less than
+  summarize summarise summary overview explain describe detail details draft write generate suggest suggested response responses
+  answer compare comparison versus vs across between marked set being been get got need needs needed require requires required
+  say says said tell told contain contains include includes listed cover covers covered support supports supported our own
+  customer customers contract contracts obligation obligations agreement agreements clause clauses which whose what's
+  framework frameworks domain domains area areas category categories tenant tenants
+  owner owners owns owned assigned responsible who's work working team`.split(/\s+/),
+);
+
+function askOf(q: string): Ask {
+  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|reply)\b|\bdraft\b/.test(q)) return 'draft';
+  if (/\bhow many\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b/.test(q)) return 'count';
+  if (/\b(?:compare|comparison|versus|vs\.?|rank|ranking|side by side|benchmark)\b/.test(q)) return 'compare';
+  if (/\b(?:summari[sz]e|summary|overview|outline|recap|what does .* (?:say|require|cover))\b/.test(q)) return 'summarise';
+  if (/^(?:why|explain)\b|\bwhy\b/.test(q)) return 'explain';
+  if (/^(?:do|does|did|is|are|was|were|have|has|can|could|will|would|should|am)\b/.test(q)) return 'check';
+  return 'list';
+}
+
+function topicOf(rest: string): { query: string; topic: string } | undefined {
+  const words = rest
+    .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+    .split(/\s+/)
+    .map((w) => w.replace(/^-+|-+$/g, ''))
+    .filter((w) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w));
+  return words.length ? { query: words.map(searchStem).join(' '), topic: words.join(' ') } : undefined;
+}
+
+const has = (q: string, pattern: RegExp) => pattern.test(q);
+
+function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
+  const f = plan.filters;
+  const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
+  if (plan.ask === 'draft') return 'draft';
+  if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|all|which|best|worst|across)\b/))) return 'tenants';
+  if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
+  if (has(q, /\b(?:trend|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week)\b/) || (has(q, /\b(?:rate|score|posture)\b/) && f.period)) return 'trend';
+  if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
+  if (has(q, /\b(?:overdue|due (?:date|dates|soon|this|next|by)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
+  if (f.requirement_ids?.length) {
+    if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
+    return 'requirement';
+  }
+  if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
+  if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill))\b/) && !has(q, /\bhow many\b/)) return 'passages';
+  if (f.evidence && has(q, /\b(?:cover|covers|support|supports|satisfy|satisf\w+|address|addresses|map|maps|linked|prove|proves|meet|meets)\b/)) return 'evidence_coverage';
+  if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
+  if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
+  if (has(q, /\b(?:who (?:owns|is responsible|handles|is working)|owners?\b|ownership|assignees?|workload|who has the most)\b/) && !f.owner) return 'owners';
+  if (has(q, /\b(?:improv\w*|increas\w*|rais(?:e|ing)|boost\w*|higher (?:score|rate)|next steps?|what should (?:we|i) (?:do|focus|work|tackle|fix|start)|where (?:should|do) (?:we|i) (?:start|focus|begin)|recommend\w*|action plan|roadmap|quick wins?|get compliant|become compliant|close (?:the |our )?gaps)\b/)) return 'improve';
+  const filtered = f.status || f.owner || f.has_evidence !== undefined || f.source || f.priority || (f.domain && has(q, /\brequirements?|controls?|items?\b/));
+  if (filtered) return 'requirements';
+  if (f.domain && !topicOf(rest) && !has(q, /\b(?:anything|requirements? (?:on|about))\b/)) return 'domain';
+  if (has(q, /\bframeworks?\b/) || (f.framework && !has(q, /\b(?:gaps?|missing|priorit\w*|top|urgent|remaining)\b/) && has(q, /\b(?:complian\w*|rate|score|doing|status|ready|readiness|stand|posture|progress|percent\w*|how)\b/))) return 'frameworks';
+  if (has(q, /\b(?:domains?|areas?|categories|category|weakest|weak spots?|attention|lagging|struggling|worst|behind)\b/)) return 'domains';
+  const topic = topicOf(rest);
+  if (topic && has(q, /\b(?:anything|something|requirements?|controls?|search|find|look up|do we (?:have|cover|address|handle))\b/)) return 'requirements';
+  if (has(q, /\b(?:gaps?|missing|non-?compliant|not (?:yet )?compliant|open items?|outstanding|remaining|left to do|shortfalls?|deficienc\w*|failing|to do)\b/) || (f.framework && has(q, /\b(?:top|urgent|priorit\w*)\b/))) return 'gaps';
+  if (has(q, /\b(?:top|highest|most (?:important|urgent|critical|pressing)|urgent|critical|priorit(?:y|ies|i[sz]e|i[sz]ed|i[sz]ation))\b/)) return 'top_priority';
+  if (f.framework) return 'frameworks';
+  if (has(q, /\b(?:complian\w*|rates?|scores?|status|how (?:are|is) (?:we|our)|doing|progress|ready|readiness|percentage|posture|standing|where do we stand|how far|overview|summary|dashboard|overall|coverage)\b|%/)) return 'summary';
+  if (topic && f.domain) return 'requirements';
+  if (topic && plan.ask === 'check') return 'passages';
+  return 'unknown';
+}
+
+/** 'What are the gaps in PCI?': the ranked gap list of a framework, not a filtered search. */
+function isGapList(q: string, plan: QueryPlan): boolean {
+  const { status, framework, limit, ...others } = plan.filters;
+  const open = status?.length === 2 && status.includes('Not Started') && status.includes('In Progress');
+  return open && Object.keys(others).length === 0 && /\b(?:gaps?|missing|outstanding|remaining|open items?|shortfalls?)\b/.test(q) && (framework !== undefined || limit !== undefined || !/\brequirements?\b/.test(q));
+}
+
+/** One question on its own → its query plan. */
+export function parseQuestion(question: string, vocabulary: Vocabulary, now: Date): QueryPlan {
+  const q = normalise(question);
+  if (GREETING.test(q)) return { ask: 'list', subject: 'help', filters: {}, greeting: true };
+  if (HELP.test(q)) return { ask: 'list', subject: 'help', filters: {} };
+  const { filters, rest: linkedRest, domainWord } = linkEntities(question, vocabulary, now);
+  const plan: QueryPlan = { ask: askOf(q), subject: 'unknown', filters };
+  plan.subject = subjectOf(q, linkedRest, plan);
+  // A domain named by a topic word ('encryption', 'backups'): requirement searches look for the word itself.
+  const rest = domainWord ? `${domainWord} ${linkedRest}` : linkedRest;
+  if (domainWord && (plan.subject === 'requirements' || plan.subject === 'owners' || plan.subject === 'unknown' || plan.subject === 'domain')) {
+    delete plan.filters.domain;
+    if (plan.subject !== 'owners') plan.subject = 'requirements';
+  }
+  if (plan.subject === 'requirements' && isGapList(q, plan)) plan.subject = 'gaps';
+  const topic = topicOf(rest);
+  if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
+    plan.filters.query = topic.query;
+    plan.filters.topic = topic.topic;
+  }
+  if (plan.subject === 'domain' && topic) plan.subject = 'requirements';
+  return plan;
+}
