@@ -102,7 +102,7 @@ describe('the six suggested questions, answered from the same figures as the das
 
   it('top priority requirements, in the dashboard order', async () => {
     const { response } = await answer('What are our top priority requirements?');
-    const positions = dashboard.top_gaps.map((g) => response.indexOf(`Requirement ${g.display_id}**`));
+    const positions = dashboard.top_gaps.map((g) => response.indexOf(`[Requirement ${g.display_id}](`));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });

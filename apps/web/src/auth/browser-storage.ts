@@ -66,3 +66,17 @@ export function readStoredOrganizationId(): string | null {
 export function storeOrganizationId(id: string | null) {
   write(KEYS.organizationId, id);
 }
+
+/** The assistant's conversations, one per tenant, in sessionStorage: `assistant:conversation:<tenant id>`. */
+export const ASSISTANT_CONVERSATION_PREFIX = 'assistant:conversation:';
+
+/** Forgets every tenant's assistant conversation (at logout and at login: never shown to the next person). */
+export function clearAssistantConversations() {
+  try {
+    const storage = window.sessionStorage;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.startsWith(ASSISTANT_CONVERSATION_PREFIX)) storage.removeItem(key);
+  } catch {
+    // No session storage: nothing was remembered.
+  }
+}

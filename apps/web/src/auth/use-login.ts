@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { User } from '@compliance/contracts/auth';
 import { failureMessage } from '../components/error-detail';
 import { trpc } from '../lib/trpc';
-import { storeSignedInUser } from './browser-storage';
+import { clearAssistantConversations, storeSignedInUser } from './browser-storage';
 import { landingPath } from './landing-path';
 import { announceLogin } from './login-events';
 import { IDENTITY_STALE_TIME } from './session-context';
@@ -41,6 +41,8 @@ export function useLogin() {
 
   async function finish(user: User) {
     queryClient.clear();
+    // A conversation left by an expired session is not carried into a new sign-in.
+    clearAssistantConversations();
     storeSignedInUser(user);
     announceLogin();
     let target = '/my-dashboard';

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { trpc } from '../lib/trpc';
-import { clearSignedInUser, readStoredUsername } from './browser-storage';
+import { clearAssistantConversations, clearSignedInUser, readStoredUsername } from './browser-storage';
 
-/** Ends the server session, forgets the stored user and cached data, and returns to /login. */
+/** Ends the server session, forgets the stored user, assistant conversations and cached data, and returns to /login. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -20,6 +20,7 @@ export function useLogout() {
       // An already expired session is as good as a logged-out one.
     }
     clearSignedInUser();
+    clearAssistantConversations();
     navigate('/login', { replace: true });
     queryClient.clear();
   }

@@ -1,10 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown } from '@compliance/ai/assistant/format';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView, isAppPath } from './markdown-view';
 
-const render = (markdown: string) => renderToStaticMarkup(createElement(MarkdownView, { children: markdown }));
+// App links are router links, so the view is rendered inside a router as in the app.
+const render = (markdown: string) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(MarkdownView, { children: markdown })));
 
 describe('answers rendered from Markdown', () => {
   it("links only to the app's own pages; any other address stays text", () => {
@@ -12,6 +14,23 @@ describe('answers rendered from Markdown', () => {
     expect(html).toContain('href="/requirements?id=3.7"');
     expect(html).not.toContain('href="https://attacker.example');
     expect(html).not.toContain('href="//');
+  });
+
+  it('links the three kinds of page an answer points to', () => {
+    const html = render(
+      '[3.4](/requirements?search=3.4), [policy](/evidence?search=Access%20Control%20Policy) and [msa](/contracts?search=msa%202026.pdf)',
+    );
+    expect(html).toContain('href="/requirements?search=3.4"');
+    expect(html).toContain('href="/evidence?search=Access%20Control%20Policy"');
+    expect(html).toContain('href="/contracts?search=msa%202026.pdf"');
+  });
+
+  it('treats only a single-slash path as an app path', () => {
+    for (const href of ['/requirements?search=3.4', '/evidence?search=a%20b', '/']) expect(isAppPath(href), href).toBe(true);
+    const foreign = ['//attacker.example/', '/\\attacker.example', '/\\/attacker.example', 'https://attacker.example', 'javascript:alert(1)', 'requirements', '/a\tb', '/a\nb', '', undefined];
+    for (const href of foreign) expect(isAppPath(href), String(href)).toBe(false);
+    // In Markdown a backslash in an address is encoded (%5C), so it never reaches the browser as one.
+    expect(render('[x](/\\attacker.example/)')).not.toMatch(/href="\/(?:\/|\\)/);
   });
 
   it('never turns an image into a fetch: it shows the description', () => {

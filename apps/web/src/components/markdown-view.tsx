@@ -1,7 +1,39 @@
+import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { Link } from 'react-router-dom';
 import remarkGfm from 'remark-gfm';
 
 const PLUGINS = [remarkGfm];
+const LINK_CLASS = 'font-medium text-indigo-700 underline';
+
+/**
+ * A path of the app itself ('/requirements?search=3.4'): one leading '/', never '//' or a backslash
+ * (which browsers read as another host), no spaces or control characters.
+ */
+export function isAppPath(href: string | undefined): href is string {
+  return !!href && /^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(href);
+}
+
+/**
+ * Links only within the app, followed without reloading the page; any other address (from a document
+ * or an answer) is shown as text, never followed. The server's own addresses (/api/..., a download)
+ * are loaded by the browser.
+ */
+function MarkdownLink({ href, children, ...props }: ComponentProps<'a'>) {
+  if (!isAppPath(href)) return <span className="text-slate-700">{children}</span>;
+  if (href.startsWith('/api/')) {
+    return (
+      <a className={LINK_CLASS} href={href} {...props}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link className={LINK_CLASS} to={href} {...props}>
+      {children}
+    </Link>
+  );
+}
 
 /**
  * Element styles (the app has no typography plugin). `compact` is for chat bubbles: the same
@@ -24,15 +56,7 @@ function components(compact: boolean): Components {
     ul: ({ node: _node, ...props }) => <ul className="list-disc space-y-1 pl-5" {...props} />,
     ol: ({ node: _node, ...props }) => <ol className="list-decimal space-y-1 pl-5" {...props} />,
     li: ({ node: _node, ...props }) => <li className="pl-0.5 leading-relaxed" {...props} />,
-    // Links only within the app; an address from a document or an answer is shown as text, never followed.
-    a: ({ node: _node, href, children, ...props }) =>
-      href && /^\/(?!\/)/.test(href) ? (
-        <a className="font-medium text-indigo-700 underline" href={href} {...props}>
-          {children}
-        </a>
-      ) : (
-        <span className="text-slate-700">{children}</span>
-      ),
+    a: ({ node: _node, ...props }) => <MarkdownLink {...props} />,
     blockquote: ({ node: _node, ...props }) => <blockquote className="border-l-4 border-indigo-200 pl-3 text-slate-600" {...props} />,
     hr: () => <hr className="border-slate-200" />,
     // Never fetch an image named in an answer or a document: show its description instead.

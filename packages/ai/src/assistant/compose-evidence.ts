@@ -72,6 +72,8 @@ export async function composeEvidenceCoverage(writer: AnswerWriter, name: string
       writer.line();
       writer.line('Evidence documents held:');
       writer.list(bulleted(evidence.documents.map((d) => `${documentLink('evidence', d.name)} (${d.document_type})`)));
+    } else {
+      writer.line(`${writer.tenant} has no evidence documents yet.`);
     }
     return;
   }

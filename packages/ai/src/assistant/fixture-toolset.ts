@@ -119,7 +119,7 @@ export const FIXTURE_EVIDENCE: EvidenceSummary = {
 };
 
 export const FIXTURE_CONTRACTS: ContractObligations = {
-  contracts: [{ name: 'Northwind MSA.pdf', obligation_count: 3, uncovered_count: 2 }],
+  contracts: [{ name: 'Northwind MSA.pdf', obligation_count: 3, uncovered_count: 2, provider_name: 'Acme Health Inc.', customer_name: 'Northwind Traders' }],
   obligations: [
     { contract: 'Northwind MSA.pdf', clause: '7.1', text: 'The Supplier shall encrypt all Customer Data at rest.', requirement_id: '4.2', covered: false },
     { contract: 'Northwind MSA.pdf', clause: '7.2', text: 'The Supplier shall notify the Customer of any security incident within 24 hours.', requirement_id: '10.2', covered: true },

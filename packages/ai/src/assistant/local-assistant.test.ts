@@ -20,21 +20,22 @@ async function ask(questions: string | string[], options: AskOptions = {}) {
     { messages: conversation(...[questions].flat()), context: { ...FIXTURE_CONTEXT, ...options.context }, tools: toolset.tools },
     { signal: options.signal ?? new AbortController().signal, onDelta: (text) => deltas.push(text) },
   );
-  return { ...answer, deltas, calls: toolset.calls };
+  // The vocabulary lookup is how the question is read, not a source of the answer.
+  return { ...answer, deltas, calls: toolset.calls.filter((c) => c.name !== 'get_vocabulary') };
 }
 
 /** Every number the answer prints must come from a tool result (list ordinals 1–10 aside). */
 function expectNumbersFromTools(text: string, results: unknown[]) {
   const source = JSON.stringify(results);
   const ordinals = new Set(Array.from({ length: 10 }, (_, i) => String(i + 1)));
-  const numbers = text.replace(/_Source:.*$/s, '').match(/\d+(?:\.\d+)?/g) ?? [];
+  const numbers = text.replace(/_Source:.*$/s, '').replace(/\]\([^)]*\)/g, ']').match(/\d+(?:\.\d+)?/g) ?? [];
   for (const n of numbers) if (!ordinals.has(n)) expect(source, `the number ${n} is not in any tool result`).toContain(n);
 }
 
 const gapIds = (framework: string) => FIXTURE_GAPS.filter((r) => r.control_ids[framework]).map((r) => r.id);
 
 function idsInOrder(text: string): string[] {
-  return [...text.matchAll(/\*\*Requirement ([\d.]+)\*\*/g)].map((m) => m[1] ?? '');
+  return [...text.matchAll(/\*\*\[Requirement ([\d.]+)\]\([^)]*\)\*\*/g)].map((m) => m[1] ?? '');
 }
 
 describe('local assistant: the six suggested questions', () => {
@@ -69,7 +70,7 @@ describe('local assistant: the six suggested questions', () => {
     expect(answer.text).toContain(`**${framework}: ${totals}`);
     expect(idsInOrder(answer.text)).toEqual(gapIds(framework));
     expect(answer.text).toContain(controls);
-    expect(answer.text).toContain('**Requirement 3.4** (High priority, Not Started)');
+    expect(answer.text).toContain('**[Requirement 3.4](/requirements?search=3.4)** (High priority, Not Started)');
     expect(answer.sources).toEqual([`list_framework_gaps: ${framework}`]);
     expect(answer.calls[0]?.args).toEqual({ framework, limit: 10 });
     expectNumbersFromTools(answer.text, answer.calls.map((c) => c.result));
@@ -86,8 +87,8 @@ describe('local assistant: the six suggested questions', () => {
   it.each(['What types of evidence do we have?', 'List our evidence documents', 'What evidence have we uploaded?'])('evidence: "%s"', async (question) => {
     const answer = await ask(question);
     expect(answer.text).toContain('**Acme Health holds 5 evidence documents** of 3 types');
-    expect(answer.text).toContain('- **Policy** (2): Access Control Policy (supports 2 requirements), Information Security Policy (supports 2 requirements)');
-    expect(answer.text).toContain('- **Procedure** (2): Backup Procedure (supports 2 requirements), Incident Response Plan (supports 1 requirement)');
+    expect(answer.text).toContain('- **Policy** (2): [Access Control Policy](/evidence?search=Access%20Control%20Policy) (supports 2 requirements), [Information Security Policy](/evidence?search=Information%20Security%20Policy) (supports 2 requirements)');
+    expect(answer.text).toContain('- **Procedure** (2): [Backup Procedure](/evidence?search=Backup%20Procedure) (supports 2 requirements), [Incident Response Plan](/evidence?search=Incident%20Response%20Plan) (supports 1 requirement)');
     for (const document of FIXTURE_EVIDENCE.documents) expect(answer.text).toContain(document.name);
     expect(answer.text).toContain('Not linked to any requirement yet: 2024 Penetration Test Report.');
     expect(answer.sources).toEqual(['list_evidence']);
@@ -97,12 +98,12 @@ describe('local assistant: the six suggested questions', () => {
   it.each(['How can I improve our compliance score?', 'What should we focus on next?', 'How do we raise our compliance rate?'])('improvement plan: "%s"', async (question) => {
     const answer = await ask(question);
     expect(answer.text).toContain("**How to raise Acme Health's compliance rate** (now 41.7%: 45 of 120 requirements Compliant)");
-    expect(answer.text).toMatch(/\*\*1\. Start the high-priority requirements that have not started\*\*\n\n- Requirement 3\.4 .*\n- Requirement 4\.2 .*\n- Requirement 13\.1 /);
+    expect(answer.text).toMatch(/\*\*1\. Start the high-priority requirements that have not started\*\*\n\n- \[Requirement 3\.4\].*\n- \[Requirement 4\.2\].*\n- \[Requirement 13\.1\]/);
     expect(answer.text).toContain('**2. Quick wins: evidence is already linked (3 in progress, 1 not started)**');
-    expect(answer.text).toContain('- Requirement 10.2 (In Progress, 1 evidence document)');
+    expect(answer.text).toContain('- [Requirement 10.2](/requirements?search=10.2) (In Progress, 1 evidence document)');
     expect(answer.text).toContain('- Physical Security: 0% compliant, 2 not started, 0 in progress');
     expect(answer.text).toContain('**4. Cover customer contract obligations (2 obligations without evidence)**');
-    expect(answer.text).toContain('Northwind MSA.pdf, clause 7.1: "The Supplier shall encrypt all Customer Data at rest." → Requirement 4.2');
+    expect(answer.text).toContain('[Northwind MSA.pdf](/contracts?search=Northwind%20MSA.pdf), clause 7.1: "The Supplier shall encrypt all Customer Data at rest." → [Requirement 4.2](/requirements?search=4.2)');
     expect(answer.text).toContain('21 not started and 8 in-progress requirements have no owner');
     expect(answer.sources).toEqual([
       'get_compliance_summary',
@@ -124,7 +125,7 @@ describe('local assistant: the six suggested questions', () => {
     const answer = await ask(question);
     expect(idsInOrder(answer.text)).toEqual(FIXTURE_GAPS.slice(0, limit).map((r) => r.id));
     expect(answer.text).toContain(`**Top ${limit} priority requirements for Acme Health**`);
-    expect(answer.text).toContain('1. **Requirement 3.4** (High priority, Not Started): Enforce multi-factor authentication');
+    expect(answer.text).toContain('1. **[Requirement 3.4](/requirements?search=3.4)** (High priority, Not Started): Enforce multi-factor authentication');
     expect(answer.sources).toEqual(['list_top_priority_requirements']);
     expect(answer.calls[0]?.args).toEqual({ limit });
     expectNumbersFromTools(answer.text, answer.calls.map((c) => c.result));
@@ -156,7 +157,7 @@ describe('local assistant: streaming', () => {
       return result;
     };
     await expect(ask('How can I improve our compliance score?', { toolset, signal: controller.signal })).rejects.toThrow(/abort/i);
-    expect(toolset.calls.map((c) => c.name)).toEqual(['get_compliance_summary']);
+    expect(toolset.calls.map((c) => c.name)).toEqual(['get_vocabulary', 'get_compliance_summary']);
   });
 });
 
@@ -205,20 +206,20 @@ describe('local assistant: scope', () => {
 describe('local assistant: other questions', () => {
   it('lists contract obligations and the ones evidence does not cover', async () => {
     const answer = await ask('Which contract obligations are not covered by evidence?');
-    expect(answer.text).toContain('- **Northwind MSA.pdf**: 3 obligations, 2 not covered by evidence');
-    expect(answer.text).toContain('Northwind MSA.pdf, clause 7.4: "The Supplier shall back up Customer Data every day." → Requirement C-1');
+    expect(answer.text).toContain('**2 obligations** of [Northwind MSA.pdf](/contracts?search=Northwind%20MSA.pdf) (with Northwind Traders) not covered by evidence:');
+    expect(answer.text).toContain('- clause 7.4: "The Supplier shall back up Customer Data every day." → [Requirement C-1](/requirements?search=C-1) (no evidence yet)');
     expect(answer.text).not.toContain('clause 7.2');
     expect(answer.sources).toEqual(['list_contract_obligations: uncovered only']);
   });
 
   it('says what an evidence document covers, and lists the documents when the name is unknown', async () => {
     const covered = await ask('What does the Access Control Policy cover?');
-    expect(covered.text).toContain('**Access Control Policy** (Policy) supports 2 requirements');
+    expect(covered.text).toContain('**[Access Control Policy](/evidence?search=Access%20Control%20Policy)** (Policy) supports 2 requirements');
     expect(idsInOrder(covered.text)).toEqual(['3.1', '3.2']);
     expect(covered.sources).toEqual(['get_evidence_coverage: Access Control Policy']);
     const unknown = await ask('What does the Firewall Standard cover?');
     expect(unknown.text).toContain('I found no evidence document called "Firewall Standard" in Acme Health.');
-    expect(unknown.text).toContain('- Backup Procedure (Procedure)');
+    expect(unknown.text).toContain('- [Backup Procedure](/evidence?search=Backup%20Procedure) (Procedure)');
     expect(unknown.sources).toEqual(['get_evidence_coverage: Firewall Standard', 'list_evidence']);
   });
 
@@ -254,10 +255,10 @@ describe('local assistant: other questions', () => {
     expect(hello.text).toContain("Hello! I'm the AI Compliance Assistant for **Acme Health** (Acme Group).");
     expect(hello.text).toContain('- What are the gaps in NIST 800-53 rev 5?');
     expect(hello.sources).toEqual([]);
-    const toolset = createForbiddenToolset();
+    const toolset = createFixtureToolset();
     const unknown = await ask('Tell me a joke', { toolset });
     expect(unknown.text).toContain("I can't answer that from Acme Health's compliance data, and I won't guess.");
-    expect(toolset.calls).toEqual([]);
+    expect(toolset.calls.map((c) => c.name)).toEqual(['get_vocabulary']);
   });
 
   it('handles a tenant with no evidence and no contracts', async () => {

@@ -4,7 +4,8 @@ import { isVocabularyWord } from './vocabulary';
  * The assistant answers from the current tenant's data only. This pure check runs before any tool or
  * model call in both providers: a question about another tenant or organization is refused plainly.
  * The refusal never depends on whether the named tenant exists (nothing is looked up); only the tenants
- * the user may already switch to get the "switch the tenant selector" hint.
+ * the user may already switch to get the "switch the tenant selector" hint. A comparison of the tenants
+ * the user may read is the one question across tenants that is answered.
  */
 
 export type ScopeContext = { tenant_name: string; organization_name: string; other_tenants: readonly string[] };
@@ -171,12 +172,20 @@ function namedEntity(text: string): string | null {
   return null;
 }
 
+/**
+ * Comparing the tenants the user may read ('Compare our tenants'): answered by a tool that reads only
+ * those, so it is allowed when the user can read more than the current one.
+ */
+const TENANT_COMPARISON =
+  /\b(?:compare|comparison|rank|ranking|versus|vs\.?|side by side|benchmark)\b[^?.!]*\btenants\b|\btenants\b[^?.!]*\b(?:compare|rank|best|worst|lowest|highest|behind|ahead)\b|\b(?:our|my|all (?:of )?(?:our|my))\s+tenants\b/i;
+
 /** Decides whether the last user question stays within the current tenant (see the module comment). */
 export function checkScope(question: string, context: ScopeContext): ScopeDecision {
   const spans = ownNameSpans(question, context);
   const accessible = otherTenantIn(question, spans, context);
   const text = withoutOwnNames(question, spans).replace(/\s+/g, ' ');
   if (accessible) return { allowed: false, reason: 'accessible_tenant', entity: accessible, message: switchMessage(accessible, context) };
+  if (context.other_tenants.length && TENANT_COMPARISON.test(text) && !namedEntity(text)) return { allowed: true };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
   const entity = namedEntity(text);
   if (!entity) return { allowed: true };

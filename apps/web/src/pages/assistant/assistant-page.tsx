@@ -1,5 +1,6 @@
 import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { TenantGate } from '../../components/tenant-gate';
@@ -22,8 +23,8 @@ export function AssistantPage() {
 }
 
 /**
- * The conversation about one tenant. TenantGate remounts it when the tenant changes, so the
- * conversation (about another tenant's data) is cleared and a pending answer is abandoned.
+ * The conversation about one tenant. TenantGate remounts it when the tenant changes, so a pending
+ * answer is abandoned and the new tenant's own remembered conversation is shown, never another's.
  */
 function TenantAssistant({ tenant }: { tenant: AccessibleTenant }) {
   const chat = useAssistantChat(tenant.id);
@@ -42,7 +43,16 @@ function TenantAssistant({ tenant }: { tenant: AccessibleTenant }) {
 
   return (
     <div>
-      <PageHeader title={TITLE} subtitle={`Answers come from the requirements, evidence and contracts of ${tenant.name}`} />
+      <PageHeader
+        title={TITLE}
+        subtitle={`Answers come from the requirements, evidence and contracts of ${tenant.name}`}
+        actions={
+          <Button variant="secondary" onClick={chat.clear} disabled={chat.messages.length === 0 && !chat.pending}>
+            <Icon name="chat" className="h-4 w-4" />
+            New conversation
+          </Button>
+        }
+      />
       <Card className="flex h-[calc(100dvh-14rem)] min-h-[30rem] flex-col overflow-hidden">
         {chat.messages.length === 0 ? (
           <AssistantWelcome tenantName={tenant.name} onPick={pick} />

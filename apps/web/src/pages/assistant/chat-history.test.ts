@@ -1,6 +1,6 @@
 import { CHAT_MAX_MESSAGES, type ChatMessage } from '@compliance/contracts/assistant';
 import { describe, expect, it } from 'vitest';
-import { boundedHistory } from './chat-history';
+import { boundedHistory, newestMessages } from './chat-history';
 
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const ai = (content: string): ChatMessage => ({ role: 'assistant', content });
@@ -30,5 +30,14 @@ describe('boundedHistory', () => {
   it('never sends more messages than the server accepts', () => {
     const previous = Array.from({ length: 80 }, (_, i) => (i % 2 ? ai('ok') : user('hi')));
     expect(boundedHistory(previous, 'last')).toHaveLength(CHAT_MAX_MESSAGES);
+  });
+});
+
+describe('newestMessages', () => {
+  it('keeps the newest messages within the count and the character budget, in order', () => {
+    const messages = [user('one'), ai('two'), user('three'), ai('four')];
+    expect(newestMessages(messages, 2, 1_000)).toEqual([user('three'), ai('four')]);
+    expect(newestMessages(messages, 10, 9)).toEqual([user('three'), ai('four')]);
+    expect(newestMessages(messages, 10, 1_000)).toEqual(messages);
   });
 });

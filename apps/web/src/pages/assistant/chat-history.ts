@@ -11,18 +11,26 @@ export const HISTORY_BUDGET_CHARS = 4_000;
 export const QUESTION_MAX_CHARS = HISTORY_BUDGET_CHARS;
 
 /**
- * The conversation to send: always the new question, preceded by as many earlier messages as fit in
- * the budget, newest first (stopping at the first that does not fit, so no gap is left), in their
- * original order.
+ * The newest messages that fit in both limits, in their original order: counted from the end and
+ * stopping at the first that does not fit, so no gap is left.
  */
-export function boundedHistory(previous: readonly ChatMessage[], question: string, budget = HISTORY_BUDGET_CHARS): ChatMessage[] {
-  const sent: ChatMessage[] = [{ role: 'user', content: question }];
-  let used = question.length;
-  for (let index = previous.length - 1; index >= 0 && sent.length < CHAT_MAX_MESSAGES; index -= 1) {
-    const message = previous[index]!;
+export function newestMessages<T extends ChatMessage>(messages: readonly T[], maxMessages: number, budget: number): T[] {
+  const kept: T[] = [];
+  let used = 0;
+  for (let index = messages.length - 1; index >= 0 && kept.length < maxMessages; index -= 1) {
+    const message = messages[index]!;
     if (used + message.content.length > budget) break;
     used += message.content.length;
-    sent.unshift({ role: message.role, content: message.content });
+    kept.unshift(message);
   }
-  return sent;
+  return kept;
+}
+
+/**
+ * The conversation to send: always the new question, preceded by as many earlier messages as fit in
+ * the budget (newest first, see newestMessages), in their original order.
+ */
+export function boundedHistory(previous: readonly ChatMessage[], question: string, budget = HISTORY_BUDGET_CHARS): ChatMessage[] {
+  const earlier = newestMessages(previous, CHAT_MAX_MESSAGES - 1, budget - question.length);
+  return [...earlier.map(({ role, content }) => ({ role, content })), { role: 'user', content: question }];
 }

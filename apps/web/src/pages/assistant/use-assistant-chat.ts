@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../components/error-detail';
 import { trpc } from '../../lib/trpc';
 import { boundedHistory } from './chat-history';
+import { loadConversation, saveConversation } from './conversation-storage';
 
 export const CHAT_FAILED = 'Failed to get response from AI assistant';
 /** The server answers within 90 seconds or reports a time-out; past this the connection is presumed lost. */
@@ -19,20 +20,32 @@ export interface ConversationMessage extends ChatMessage {
 let nextId = 0;
 const newId = () => `message-${nextId++}`;
 
+/** The tenant's conversation as remembered in this browser tab. */
+function restore(tenantId: string): ConversationMessage[] {
+  return loadConversation(tenantId).map((message) => ({ ...message, id: newId() }));
+}
+
 /**
  * The conversation with the assistant about one tenant. Each question streams its answer over the
  * assistant.stream subscription: the AI message grows with each piece and is replaced by the whole
  * answer at the end. On failure the partial answer is removed, the question stays, and the message is
  * the server's detail or the spec's fallback.
+ *
+ * The conversation is remembered per tenant for the browser tab (see conversation-storage), saved
+ * whenever no answer is arriving, so a half-written answer is never kept.
  */
 export function useAssistantChat(tenantId: string) {
   const client = trpc.useUtils().client;
-  const [messages, setMessages] = useState<ConversationMessage[]>([]);
+  const [messages, setMessages] = useState<ConversationMessage[]>(() => restore(tenantId));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const active = useRef<(() => void) | null>(null);
 
   useEffect(() => () => active.current?.(), []);
+
+  useEffect(() => {
+    if (!pending) saveConversation(tenantId, messages.filter((m) => !m.streaming));
+  }, [tenantId, messages, pending]);
 
   /** Sends a question; answers false when nothing was sent (blank, or a reply is pending). */
   function send(text: string): boolean {
@@ -104,5 +117,14 @@ export function useAssistantChat(tenantId: string) {
     return true;
   }
 
-  return { messages, pending, error, send };
+  /** Starts a new conversation: abandons an answer on its way and forgets the stored one. */
+  function clear() {
+    active.current?.();
+    active.current = null;
+    setPending(false);
+    setError(null);
+    setMessages([]);
+  }
+
+  return { messages, pending, error, send, clear };
 }

@@ -7,8 +7,10 @@ import { Card } from '../../components/card';
 import { failureMessage } from '../../components/error-detail';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { SearchFilterBar, useSearchParam } from '../../components/search-filter';
 import { TenantGate } from '../../components/tenant-gate';
 import { Icon } from '../../layout/nav-icons';
+import { matchByName } from '../../lib/name-search';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { useCanManageDocuments } from '../evidence/use-can-manage-documents';
@@ -18,6 +20,8 @@ import { ObligationsDialog } from './obligations-dialog';
 
 const TITLE = 'Contract Analyzer';
 const SUBTITLE = 'Upload customer contracts to extract the security requirements they impose';
+
+const NOUN = ['contract', 'contracts'] as const;
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
@@ -38,6 +42,9 @@ function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
     { tenant_id: tenant.id },
     { refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'queued' || c.status === 'processing') ? 1500 : false) },
   );
+  // A `?search=` (from an assistant answer's link) narrows the table to the named contract.
+  const { search, clear: clearSearch } = useSearchParam();
+  const shown = list.data ? matchByName(list.data, search, (contract) => [contract.name, contract.filename]) : [];
   const remove = trpc.contracts.delete.useMutation();
   const [message, setMessage] = useState<Message>(null);
   const [viewing, setViewing] = useState<Contract | null>(null);
@@ -86,6 +93,11 @@ function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
         <div className="border-b border-slate-200 px-5 py-4">
           <h2 className="text-base font-semibold text-slate-900">Uploaded Contracts</h2>
         </div>
+        {search && list.data && (
+          <div className="border-b border-slate-200 px-5 py-3">
+            <SearchFilterBar search={search} shown={shown.length} total={list.data.length} noun={NOUN} onClear={clearSearch} />
+          </div>
+        )}
         {list.isPending ? (
           <EmptyState>Loading contracts...</EmptyState>
         ) : list.isError ? (
@@ -94,9 +106,11 @@ function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
           </div>
         ) : list.data.length === 0 ? (
           <EmptyState icon={<Icon name="document" className="h-10 w-10" />}>No contracts uploaded yet. Upload your first contract above.</EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState icon={<Icon name="document" className="h-10 w-10" />}>No contracts match “{search}”</EmptyState>
         ) : (
           <ContractTable
-            contracts={list.data}
+            contracts={shown}
             canManage={canManage}
             deletingId={deletingId}
             onView={setViewing}

@@ -7,8 +7,10 @@ import { Card } from '../../components/card';
 import { failureMessage } from '../../components/error-detail';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { SearchFilterBar, useSearchParam } from '../../components/search-filter';
 import { TenantGate } from '../../components/tenant-gate';
 import { Icon } from '../../layout/nav-icons';
+import { matchByName } from '../../lib/name-search';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { BatchUploadList } from './batch-upload-list';
@@ -21,6 +23,8 @@ import { useCanManageDocuments } from './use-can-manage-documents';
 
 const TITLE = 'Evidence Library';
 const SUBTITLE = 'Upload policies, reports and other evidence; AI links each document to the requirements it supports';
+
+const NOUN = ['evidence document', 'evidence documents'] as const;
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
@@ -38,6 +42,9 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
   const client = trpc.useUtils().client;
   const canManage = useCanManageDocuments(tenant);
   const list = trpc.evidence.list.useQuery({ tenant_id: tenant.id });
+  // A `?search=` (from an assistant answer's link) narrows the table to the named document.
+  const { search, clear: clearSearch } = useSearchParam();
+  const shown = list.data ? matchByName(list.data, search, (item) => [item.name, item.filename]) : [];
   const remove = trpc.evidence.delete.useMutation();
   const [message, setMessage] = useState<Message>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -110,6 +117,11 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
         <div className="border-b border-slate-200 px-5 py-4">
           <h2 className="text-base font-semibold text-slate-900">Evidence Documents</h2>
         </div>
+        {search && list.data && (
+          <div className="border-b border-slate-200 px-5 py-3">
+            <SearchFilterBar search={search} shown={shown.length} total={list.data.length} noun={NOUN} onClear={clearSearch} />
+          </div>
+        )}
         {list.isPending ? (
           <EmptyState>Loading evidence...</EmptyState>
         ) : list.isError ? (
@@ -120,10 +132,12 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
           <EmptyState icon={<Icon name="folder" className="h-10 w-10" />}>
             No evidence uploaded yet. Upload your first evidence document above.
           </EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState icon={<Icon name="folder" className="h-10 w-10" />}>No evidence documents match “{search}”</EmptyState>
         ) : (
           <EvidenceTable
             tenantId={tenant.id}
-            evidence={list.data}
+            evidence={shown}
             canManage={canManage}
             busyId={busyId}
             reanalysis={reanalysis}

@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { SearchFilterBar, useSearchParam } from '../../components/search-filter';
 import { useCurrentUser, usePermissions } from '../../auth/session-context';
 import { useTenant } from '../../context/tenant-context';
 import { Icon } from '../../layout/nav-icons';
@@ -15,10 +16,12 @@ import { trpc } from '../../lib/trpc';
 import { RequirementFilters } from './requirement-filters';
 import { csvExportUrl, useRequirementFilters } from './requirement-filters-state';
 import { RequirementList } from './requirement-list';
+import { searchRequirements } from './requirement-search';
 import { RequirementStats } from './requirement-stats';
 import { ResponseEditorDialog } from './response-editor-dialog';
 
 const TITLE = 'Security Requirements';
+const NOUN = ['requirement', 'requirements'] as const;
 
 /** Viewers read only; Editors, Admins, the organization's managers and product admins edit (as the server rules). */
 function useCanEdit(tenant: AccessibleTenant): boolean {
@@ -64,6 +67,7 @@ export function SecurityRequirementsPage() {
 /**
  * One tenant's requirements; remounted per tenant, so filters start over and an open editor closes.
  * Calls name the tenant, so cached answers never cross tenants; a tenant change also invalidates them.
+ * A `?search=` (from an assistant answer's link) narrows the list, shown above it with a way to clear it.
  */
 function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
   const queryClient = useQueryClient();
@@ -71,6 +75,8 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
   const filters = useRequirementFilters(tenant.assigned_frameworks);
   const list = trpc.requirements.list.useQuery({ ...filters.query, tenant_id: tenant.id });
   const stats = trpc.requirements.stats.useQuery({ tenant_id: tenant.id });
+  const { search, clear: clearSearch } = useSearchParam();
+  const shown = list.data && search ? searchRequirements(list.data, search) : list.data;
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId ? list.data?.find((r) => r.id === openId) : undefined;
 
@@ -99,7 +105,10 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
         <RequirementFilters assignedFrameworks={tenant.assigned_frameworks} filters={filters} />
         <div className="min-w-0 space-y-6">
           <RequirementStats requirements={list.data} stats={stats.data} />
-          <RequirementsBody list={list} onOpen={(r) => setOpenId(r.id)} />
+          {search && list.data && (
+            <SearchFilterBar search={search} shown={shown!.length} total={list.data.length} noun={NOUN} onClear={clearSearch} />
+          )}
+          <RequirementsBody list={list} shown={shown} search={search} onOpen={(r) => setOpenId(r.id)} />
         </div>
       </div>
       {open && (
@@ -111,10 +120,13 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
 
 interface RequirementsBodyProps {
   list: { data?: Requirement[]; isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** The list narrowed by the search. */
+  shown: Requirement[] | undefined;
+  search: string;
   onOpen: (requirement: Requirement) => void;
 }
 
-function RequirementsBody({ list, onOpen }: RequirementsBodyProps) {
+function RequirementsBody({ list, shown, search, onOpen }: RequirementsBodyProps) {
   if (list.isPending) {
     return (
       <Card>
@@ -122,7 +134,7 @@ function RequirementsBody({ list, onOpen }: RequirementsBodyProps) {
       </Card>
     );
   }
-  if (list.isError || !list.data) {
+  if (list.isError || !list.data || !shown) {
     return (
       <Alert tone="error">
         Failed to load requirements.{' '}
@@ -132,12 +144,14 @@ function RequirementsBody({ list, onOpen }: RequirementsBodyProps) {
       </Alert>
     );
   }
-  if (list.data.length === 0) {
+  if (shown.length === 0) {
     return (
       <Card>
-        <EmptyState icon={<Icon name="list" className="h-10 w-10" />}>No requirements match the selected filters</EmptyState>
+        <EmptyState icon={<Icon name="list" className="h-10 w-10" />}>
+          {list.data.length > 0 && search ? `No requirements match “${search}”` : 'No requirements match the selected filters'}
+        </EmptyState>
       </Card>
     );
   }
-  return <RequirementList requirements={list.data} onOpen={onOpen} />;
+  return <RequirementList requirements={shown} onOpen={onOpen} />;
 }

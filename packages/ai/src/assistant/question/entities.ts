@@ -181,7 +181,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 }
 
 function ownerOf(text: Text, vocabulary: Vocabulary): { owner?: string; me: boolean } {
-  if (text.take(/\b(?:assigned to me|i own|owned by me|my own|mine|my|me|i am responsible for|am i)\b/)) return { owner: 'me', me: true };
+  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my|i am responsible for|am i|do i have|have i got)\b/)) return { owner: 'me', me: true };
   if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not assigned|ownerless)\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);

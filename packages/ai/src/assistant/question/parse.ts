@@ -74,6 +74,8 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (f.domain && !topicOf(rest) && !has(q, /\b(?:anything|requirements? (?:on|about))\b/)) return 'domain';
   if (has(q, /\bframeworks?\b/) || (f.framework && !has(q, /\b(?:gaps?|missing|priorit\w*|top|urgent|remaining)\b/) && has(q, /\b(?:complian\w*|rate|score|doing|status|ready|readiness|stand|posture|progress|percent\w*|how)\b/))) return 'frameworks';
   if (has(q, /\b(?:domains?|areas?|categories|category|weakest|weak spots?|attention|lagging|struggling|worst|behind)\b/)) return 'domains';
+  const priority = /\b(?:top|highest|most (?:important|urgent|critical|pressing)|urgent|critical|priorit(?:y|ies|i[sz]e|i[sz]ed|i[sz]ation))\b/;
+  if (has(q, priority) && !f.framework && !f.domain) return 'top_priority';
   const topic = topicOf(rest);
   if (topic && has(q, /\b(?:anything|something|requirements?|controls?|search|find|look up|do we (?:have|cover|address|handle))\b/)) return 'requirements';
   if (has(q, /\b(?:gaps?|missing|non-?compliant|not (?:yet )?compliant|open items?|outstanding|remaining|left to do|shortfalls?|deficienc\w*|failing|to do)\b/) || (f.framework && has(q, /\b(?:top|urgent|priorit\w*)\b/))) return 'gaps';
@@ -92,6 +94,15 @@ function isGapList(q: string, plan: QueryPlan): boolean {
   return open && Object.keys(others).length === 0 && /\b(?:gaps?|missing|outstanding|remaining|open items?|shortfalls?)\b/.test(q) && (framework !== undefined || limit !== undefined || !/\brequirements?\b/.test(q));
 }
 
+const COVERAGE = /\bwhat\s+(?:does|do)\s+(?:the\s+|our\s+)?(.+?)\s+(?:cover|support|address|satisfy|map\s+to|prove)\b/i;
+const GENERIC = /^(?:evidence|documents?|it|this|that|these|those|we|us|each|each document|our documents|policy|the policy)$/i;
+
+/** A document named in 'What does the Firewall Standard cover?' that is not one of the tenant's (as written). */
+function unknownDocument(question: string): string | null {
+  const name = COVERAGE.exec(question)?.[1]?.trim();
+  return name && !GENERIC.test(name) ? name : null;
+}
+
 /** One question on its own → its query plan. */
 export function parseQuestion(question: string, vocabulary: Vocabulary, now: Date): QueryPlan {
   const q = normalise(question);
@@ -107,11 +118,17 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
     if (plan.subject !== 'owners') plan.subject = 'requirements';
   }
   if (plan.subject === 'requirements' && isGapList(q, plan)) plan.subject = 'gaps';
+  if (plan.subject === 'owners' && plan.filters.status?.length === 2 && Object.keys(plan.filters).length === 1) delete plan.filters.status;
   const topic = topicOf(rest);
   if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;
   }
   if (plan.subject === 'domain' && topic) plan.subject = 'requirements';
+  const named = unknownDocument(question);
+  if (named && !plan.filters.evidence && !plan.filters.contract && !plan.filters.framework && !plan.filters.domain) {
+    plan.subject = 'evidence_coverage';
+    plan.filters.evidence = named;
+  }
   return plan;
 }
