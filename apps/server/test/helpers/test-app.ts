@@ -12,6 +12,8 @@ import { loadConfig } from '../../src/env';
 export interface TestApp {
   app: FastifyInstance;
   handle: DatabaseHandle;
+  /** The app's job queue (uploads made through the domain services use it). */
+  queue: InProcessQueue;
   /** Every route the app registered (one entry per method), in registration order. */
   routes: { method: string; url: string }[];
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof loadCon
   return {
     app,
     handle,
+    queue,
     routes,
     async close() {
       await app.close();

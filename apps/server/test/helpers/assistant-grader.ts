@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import type { Contract, Obligation } from '@compliance/contracts/documents';
+import type { Requirement } from '@compliance/contracts/requirements';
+import type { AssistantWorld } from './assistant-world';
+import { type Session, api } from './test-app';
+
+/**
+ * Grades the assistant's answers against the product's own API: each question of the evaluation set
+ * states what is true in words the API can check (a filtered requirement list, a contract's obligations,
+ * the evidence of a type, a passage of a document, an honest limit), the truth is computed from the REST
+ * calls, and the answer must state it (figures and names) without naming anything outside it.
+ */
+
+export type Where = {
+  domain?: number;
+  status?: string[];
+  owner?: string;
+  has_evidence?: boolean;
+  source?: 'framework' | 'contract';
+  framework?: string;
+  priority?: string;
+  contract?: string;
+  text?: string;
+};
+
+export type Expect =
+  | { type: 'requirements'; where: Where; show?: 'count' | 'list' }
+  | { type: 'owners'; where: Where }
+  | { type: 'requirement'; id: string }
+  | { type: 'summary' }
+  | { type: 'weakest_domain' }
+  | { type: 'framework_rate'; framework: string }
+  | { type: 'framework_gaps'; framework: string }
+  | { type: 'top_priority'; count?: number }
+  | { type: 'obligations'; contract?: string; uncovered?: boolean; max_deadline_hours?: number; show: 'count' | 'contracts' | 'list'; contains_any?: string[] }
+  | { type: 'evidence'; document_type?: string; domain?: number; requirement?: string; none?: boolean }
+  | { type: 'evidence_coverage'; name: string }
+  | { type: 'passage'; contains_any: string[] }
+  | { type: 'activity'; period: 'this_week' | 'yesterday' }
+  | { type: 'limit'; says_any: string[] }
+  | { type: 'refusal' }
+  | { type: 'tenants' }
+  | { type: 'draft'; id: string }
+  | { type: 'off_topic' };
+
+export type Question = { id: string; kind: string; as?: 'analyst' | 'manager'; turns: string[]; expect: Expect };
+
+export type Grade = { id: string; kind: string; right: boolean; leak: boolean; why: string[]; answer: string };
+
+type Truth = { requirements: Requirement[]; contracts: Contract[]; obligations: Map<string, Obligation[]>; evidence: Array<{ id: string; name: string; document_type: string | null }>; dashboard: Dashboard };
+type Dashboard = {
+  metrics: { compliance_rate: number };
+  domain_breakdown: Array<{ domain_name: string; total: number; compliance_rate: number; not_started: number; in_progress: number }>;
+  framework_breakdown: Array<{ framework: string; compliance_rate: number }>;
+  top_gaps: Array<{ display_id: string }>;
+};
+
+const norm = (s: string) => s.toLowerCase().replace(/\\/g, '').replace(/\s+/g, ' ');
+
+/** Display ids the answer names (as links or in text: 'Requirement 3.4', '[3.4](…)'). */
+function idsIn(answer: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of answer.matchAll(/requirements\?search=([0-9]{1,2}\.[0-9A-Z]{1,3})\)/g)) ids.add(m[1]!);
+  return ids;
+}
+
+export async function loadTruth(app: FastifyInstance, session: Session, tenantId: string): Promise<Truth> {
+  const get = async <T>(url: string): Promise<T> => {
+    const res = await api(app, session, 'GET', url);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  };
+  const q = `tenant_id=${tenantId}`;
+  const requirements = await get<Requirement[]>(`/api/requirements?${q}`);
+  const contracts = await get<Contract[]>(`/api/contracts?${q}`);
+  const obligations = new Map<string, Obligation[]>();
+  for (const c of contracts) obligations.set(c.name, await get<Obligation[]>(`/api/contracts/${c.id}/obligations?${q}`));
+  const evidence = await get<Array<{ id: string; name: string; document_type: string | null }>>(`/api/evidence?${q}`);
+  const dashboard = await get<Dashboard>(`/api/reports/dashboard?${q}`);
+  return { requirements, contracts, obligations, evidence, dashboard };
+}
+
+function matches(r: Requirement, w: Where, meName: string): boolean {
+  const owner = w.owner === 'me' ? meName : w.owner;
+  return (
+    (!w.domain || r.domain_number === w.domain) &&
+    (!w.status || w.status.includes(r.compliance_status)) &&
+    (!owner || (owner === 'unassigned' ? r.owner_name === null : r.owner_name === owner)) &&
+    (w.has_evidence === undefined || r.evidence_count > 0 === w.has_evidence) &&
+    (!w.source || r.source_type === w.source) &&
+    (!w.framework || r.frameworks.includes(w.framework)) &&
+    (!w.priority || r.priority === w.priority) &&
+    (!w.contract || r.contract_names.includes(w.contract)) &&
+    (!w.text || r.text.toLowerCase().includes(w.text.toLowerCase()))
+  );
+}
+
+function deadlineHours(text: string): number | null {
+  const m = /\b(?:within|no later than|not later than|not more than|in no event (?:later|more) than)\s+(?:(\d{1,3})|[a-z-]+\s*\((\d{1,3})\))\s*(hours?|(?:business |working |calendar )?days?)/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1] ?? m[2]);
+  return /hour/i.test(m[3]!) ? n : n * 24;
+}
+
+/** Grades one answer; `leakNames` are names of tenants the asker may not read. */
+export function grade(question: Question, answer: string, truth: Truth, world: AssistantWorld, meName: string, leakNames: string[]): Grade {
+  const why: string[] = [];
+  const text = norm(answer);
+  const has = (s: string) => text.includes(norm(s));
+  const need = (ok: boolean, reason: string) => {
+    if (!ok) why.push(reason);
+  };
+  const e = question.expect;
+  switch (e.type) {
+    case 'requirements': {
+      const set = truth.requirements.filter((r) => matches(r, e.where, meName));
+      if (!set.length) {
+        need(/\bno requirement\b|\bnone\b|\b0 requirements\b/i.test(answer), 'should say none match');
+        break;
+      }
+      need(new RegExp(`\\b${set.length} requirements?\\b`).test(answer), `count ${set.length} not stated`);
+      const named = idsIn(answer);
+      const allowed = new Set(set.map((r) => r.display_id));
+      const outside = [...named].filter((id) => !allowed.has(id));
+      need(outside.length === 0, `names requirements outside the filter: ${outside.slice(0, 5).join(', ')}`);
+      if (e.show !== 'count') need(named.size >= Math.min(3, set.length), 'lists too few of the matching requirements');
+      break;
+    }
+    case 'owners': {
+      const set = truth.requirements.filter((r) => matches(r, e.where, meName));
+      const owners = new Set(set.map((r) => r.owner_name ?? 'Unassigned'));
+      for (const o of owners) need(has(o), `owner ${o} not named`);
+      for (const o of ['Priya Shah', 'Marcus Chen', 'Elena Rossi', 'Tom Becker']) if (!owners.has(o)) need(!has(o), `names ${o}, who owns none of them`);
+      break;
+    }
+    case 'requirement': {
+      const r = truth.requirements.find((x) => x.display_id === e.id);
+      if (!r) {
+        need(/\bno requirement\b/i.test(answer), 'should say the requirement does not exist');
+        break;
+      }
+      need(has(r.compliance_status), `status ${r.compliance_status} missing`);
+      need(has(r.owner_name ?? 'unassigned'), 'owner missing');
+      break;
+    }
+    case 'summary':
+      need(answer.includes(`${truth.dashboard.metrics.compliance_rate}%`), `rate ${truth.dashboard.metrics.compliance_rate}% missing`);
+      break;
+    case 'weakest_domain': {
+      const open = truth.dashboard.domain_breakdown.filter((d) => d.total > 0 && d.not_started + d.in_progress > 0);
+      const lowest = Math.min(...open.map((d) => d.compliance_rate));
+      need(open.filter((d) => d.compliance_rate === lowest).some((d) => has(d.domain_name)), 'weakest domain not named');
+      break;
+    }
+    case 'framework_rate': {
+      const row = truth.dashboard.framework_breakdown.find((f) => f.framework === e.framework);
+      need(row ? answer.includes(`${row.compliance_rate}%`) : /not assigned|not one of the frameworks/i.test(answer), `rate of ${e.framework} missing`);
+      break;
+    }
+    case 'framework_gaps': {
+      const gaps = truth.requirements.filter((r) => r.source_type === 'framework' && r.frameworks.includes(e.framework) && (r.compliance_status === 'Not Started' || r.compliance_status === 'In Progress'));
+      need(gaps.length ? new RegExp(`\\b${gaps.length} open gaps?\\b`).test(answer) : /not assigned|no open gaps/i.test(answer), `gap count ${gaps.length} missing`);
+      break;
+    }
+    case 'top_priority': {
+      const ids = truth.dashboard.top_gaps.slice(0, e.count ?? 5).map((g) => g.display_id);
+      const named = idsIn(answer);
+      need(ids.every((id) => named.has(id)), 'top gaps not all named');
+      break;
+    }
+    case 'obligations': {
+      const entries = [...truth.obligations].filter(([name]) => !e.contract || name === e.contract);
+      const byReq = new Map(truth.requirements.map((r) => [r.id, r]));
+      const selected = entries.map(([name, list]) => [
+        name,
+        list.filter((o) => {
+          const covered = o.requirement_id ? (byReq.get(o.requirement_id)?.evidence_count ?? 0) > 0 : false;
+          const hours = deadlineHours(o.text);
+          return (e.uncovered === undefined || covered !== e.uncovered) && (e.max_deadline_hours === undefined || (hours !== null && hours <= e.max_deadline_hours)) && (!e.contains_any || e.contains_any.some((w) => o.text.toLowerCase().includes(w.toLowerCase())));
+        }),
+      ] as const);
+      const total = selected.reduce((n, [, list]) => n + list.length, 0);
+      if (e.show === 'count' || e.show === 'list') need(total === 0 ? /\bno obligation\b|\bnone\b/i.test(answer) : new RegExp(`\\b${total} obligations?\\b`).test(answer), `obligation count ${total} not stated`);
+      if (e.show === 'contracts') {
+        for (const [name, list] of selected) {
+          if (list.length) need(has(name), `contract ${name} not named`);
+          else need(!has(name), `names ${name}, which has none`);
+        }
+      }
+      break;
+    }
+    case 'evidence': {
+      const held = truth.evidence.filter((d) => !e.document_type || d.document_type === e.document_type);
+      if (e.none || (e.document_type && !held.length)) {
+        need(/\bno\b|\bnone\b|\bnot\b/i.test(answer.split('\n')[0] ?? ''), 'should say there is none');
+        break;
+      }
+      if (e.document_type) for (const d of held.slice(0, 10)) need(has(d.name), `document ${d.name} not named`);
+      if (e.domain || e.requirement) need(truth.evidence.some((d) => has(d.name)), 'names no evidence document');
+      break;
+    }
+    case 'evidence_coverage':
+      need(has(e.name), 'document not named');
+      need(idsIn(answer).size > 0 || /not linked/i.test(answer), 'no requirement named');
+      break;
+    case 'passage':
+      need(e.contains_any.some((p) => has(p)), 'the answer does not quote the passage that answers it');
+      break;
+    case 'activity':
+      need(e.period === 'yesterday' ? /nothing changed|no (?:requirement )?(?:updates|changes)|\b0 changes\b/i.test(answer) : /\b\d+ changes?\b/.test(answer), 'period activity not reported');
+      break;
+    case 'limit':
+      need(e.says_any.some((p) => has(p)), 'does not state the limit honestly');
+      break;
+    case 'refusal':
+      need(/can't share or look up information about other tenants/.test(answer), 'not refused');
+      break;
+    case 'tenants':
+      need(has(world.tenant.name) && has(world.sibling.name), 'tenants not both compared');
+      need(!has(world.foreign.name), 'names a tenant of another organization');
+      break;
+    case 'draft':
+      need(has(`response for`) && answer.includes(e.id), 'no draft or reason for the requirement');
+      break;
+    case 'off_topic':
+      need(/can't answer that|won't guess|can only use data/i.test(answer), 'should decline');
+      break;
+  }
+  const leak = leakNames.some((n) => has(n));
+  if (leak) why.push('LEAK: names a tenant the asker may not read');
+  return { id: question.id, kind: question.kind, right: why.length === 0, leak, why, answer };
+}
