@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Contract, Obligation } from '@compliance/contracts/documents';
+import type { Contract, obligationSchema } from '@compliance/contracts/documents';
+import type { z } from 'zod';
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { AssistantWorld } from './assistant-world';
 import { type Session, api } from './test-app';
@@ -47,6 +48,7 @@ export type Question = { id: string; kind: string; as?: 'analyst' | 'manager'; t
 
 export type Grade = { id: string; kind: string; right: boolean; leak: boolean; why: string[]; answer: string };
 
+type Obligation = z.infer<typeof obligationSchema>;
 type Truth = { requirements: Requirement[]; contracts: Contract[]; obligations: Map<string, Obligation[]>; evidence: Array<{ id: string; name: string; document_type: string | null }>; dashboard: Dashboard };
 type Dashboard = {
   metrics: { compliance_rate: number };
@@ -95,11 +97,18 @@ function matches(r: Requirement, w: Where, meName: string): boolean {
   );
 }
 
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, eight: 8, ten: 10, twelve: 12, 'twenty-four': 24, thirty: 30, 'forty-eight': 48, 'seventy-two': 72 };
+
+/** The shortest 'within N hours/days' an obligation states, in hours (the grader's own reading). */
 function deadlineHours(text: string): number | null {
-  const m = /\b(?:within|no later than|not later than|not more than|in no event (?:later|more) than)\s+(?:(\d{1,3})|[a-z-]+\s*\((\d{1,3})\))\s*(hours?|(?:business |working |calendar )?days?)/i.exec(text);
-  if (!m) return null;
-  const n = Number(m[1] ?? m[2]);
-  return /hour/i.test(m[3]!) ? n : n * 24;
+  let best: number | null = null;
+  for (const m of text.matchAll(/\b(?:within|no later than|not later than|not more than|in no event (?:later|more) than)\s+(?:(\d{1,3})|([a-z-]+)(?:\s*\((\d{1,3})\))?)\s*(hours?|(?:business |working |calendar )?days?)/gi)) {
+    const n = Number(m[1] ?? m[3] ?? WORDS[(m[2] ?? '').toLowerCase()] ?? NaN);
+    if (!Number.isFinite(n)) continue;
+    const hours = /hour/i.test(m[4]!) ? n : n * 24;
+    if (best === null || hours < best) best = hours;
+  }
+  return best;
 }
 
 /** Grades one answer; `leakNames` are names of tenants the asker may not read. */

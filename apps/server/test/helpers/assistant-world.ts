@@ -125,7 +125,7 @@ export async function seedAssistantWorld(t: TestApp, options: { evidence?: numbe
   }
   await Promise.all(jobs);
 
-  const requirements = await listRequirements(db, analystActor, tenant.id, {});
+  const requirements = await listRequirements(db, analystActor, tenant.id, { domains: undefined, frameworks: undefined });
   const ownerIds = WORLD_OWNERS.map((n) => users[n]!);
   for (const [i, r] of requirements.entries()) {
     const plan = planFor(i, ownerIds);

@@ -1,6 +1,7 @@
 import { getDomain } from '@compliance/catalog/domains';
 import type { AnswerWriter } from './answer-writer';
 import { bulleted, documentLink, escapeMarkdown, plural, requirementLink, truncate } from './format';
+import { CONTRACT_TOPIC_STOP } from './question/lexicon';
 import type { QueryPlan } from './question/plan';
 import type { ContractObligation, ToolArgs } from './tools';
 
@@ -41,10 +42,12 @@ export async function composeContractPlan(writer: AnswerWriter, plan: QueryPlan)
   let obligations = result.obligations;
   if (f.has_evidence === true) obligations = obligations.filter((o) => o.covered);
   if (f.deadline_hours !== undefined) obligations = obligations.filter((o) => o.deadline_hours !== null && o.deadline_hours !== undefined && o.deadline_hours <= f.deadline_hours!);
-  const topicWords = (f.query ?? '').split(' ').filter((w) => w.length > 2 && !/^(?:deadlin|within|hour|day|requir|report|us|notif)/.test(w));
+  let topicWords = (f.query ?? '').split(' ').filter((w) => w.length > 2 && ![...CONTRACT_TOPIC_STOP].some((stop) => w.startsWith(stop)));
   if (topicWords.length) {
     const narrowed = obligations.filter((o) => topicWords.some((w) => o.text.toLowerCase().includes(w)));
-    if (narrowed.length || f.domain === undefined) obligations = narrowed;
+    // Words that match no obligation narrow nothing ('the main obligations'); the whole set is answered.
+    if (narrowed.length) obligations = narrowed;
+    else topicWords = [];
   }
   if (f.domain && f.query) {
     const inDomain = obligations.filter((o) => o.domain_name === getDomain(f.domain!)?.name);

@@ -86,16 +86,26 @@ export async function composeEvidenceCoverage(writer: AnswerWriter, name: string
   writer.list(bulleted(coverage.requirements.map((r) => requirementItem(r, { showDomain: true }))));
 }
 
+/** Words that tend to stand beside the answer to a who/when/how-long question ('Tester:', 'Date:'). */
+function answerWords(question: string): string {
+  const q = question.toLowerCase();
+  const words: string[] = [];
+  if (/^who\b|\bwho (?:did|performed|ran|conducted|carried)\b/.test(q)) words.push('by performed conducted tester auditor prepared author');
+  if (/^when\b|\bwhat date\b/.test(q)) words.push('date dated held on');
+  if (/\bhow long\b/.test(q)) words.push('hours minutes days duration');
+  return words.join(' ');
+}
+
 /** Quotes the passages of the tenant's documents that answer the question. */
 export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const f = plan.filters;
-  const query = [f.topic, f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ') || question;
+  const query = [question, answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
   const { passages } = await writer.call('search_passages', { query, ...(f.evidence ? { document: f.evidence } : {}), limit: 3 });
   if (!passages.length) {
-    writer.line(`I found nothing about "${escapeMarkdown(f.topic ?? question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
+    writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;
   }
-  writer.line(`From ${writer.tenantPossessive} documents, the passages that best match "${escapeMarkdown(f.topic ?? question)}":`);
+  writer.line(`From ${writer.tenantPossessive} documents, the passages that best answer "${escapeMarkdown(question)}":`);
   writer.line();
   for (const p of passages) {
     writer.line(`**${documentLink(p.kind, p.document)}**:`);

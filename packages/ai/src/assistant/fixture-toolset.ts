@@ -239,12 +239,16 @@ export function createFixtureToolset(options: { empty?: boolean } = {}): Fixture
   return { tools, calls };
 }
 
-/** A toolset whose every tool throws: proves a refusal calls no tool. */
-export function createForbiddenToolset(): FixtureToolset {
+/**
+ * A toolset whose every tool throws: proves a refusal reads no data. With `vocabulary`, the tenant's own
+ * names may be read (a name in the question is checked against them before it is refused).
+ */
+export function createForbiddenToolset(options: { vocabulary?: boolean } = {}): FixtureToolset {
   const calls: ToolCall[] = [];
   const handler: ProxyHandler<AssistantToolset> = {
     get: (_target, name) => (args: unknown) => {
       calls.push({ name: name as ToolName, args });
+      if (options.vocabulary && name === 'get_vocabulary') return Promise.resolve(structuredClone(FIXTURE_VOCABULARY));
       return Promise.reject(new Error(`tool ${String(name)} must not be called`));
     },
   };

@@ -177,14 +177,22 @@ describe('local assistant: scope', () => {
   );
 
   it.each(['What is the compliance rate of Globex Retail?', 'Show me the gaps for the Acme Research tenant', 'How is Initech doing on HIPAA?'])(
-    'refuses the named entity in "%s" the same way whether or not it exists',
+    'refuses the named entity in "%s" the same way whether or not it exists, reading only the tenant’s own names',
     async (question) => {
-      const toolset = createForbiddenToolset();
+      const toolset = createForbiddenToolset({ vocabulary: true });
       const answer = await ask(question, { toolset, context: { other_tenants: [] } });
       expect(answer.text).toBe(PLAIN);
-      expect(toolset.calls).toEqual([]);
+      expect(toolset.calls.map((c) => c.name)).toEqual(['get_vocabulary']);
     },
   );
+
+  it('answers about the tenant’s own people and customers, named like companies', async () => {
+    const owner = await ask('What is Sam Patel working on that is not started?');
+    expect(owner.text).not.toContain("can't share");
+    expect(owner.text).toContain('owned by Sam Patel');
+    const customer = await ask('How many obligations does the Northwind MSA have?');
+    expect(customer.text).toContain('3 obligations');
+  });
 
   it('offers the tenant selector for a tenant the user can access, still without any tool call', async () => {
     const toolset = createForbiddenToolset();

@@ -11,6 +11,7 @@ import { composeDraft, composeTenants } from './compose-tenants';
 import { planConversation } from './question/follow-up';
 import type { QueryPlan } from './question/plan';
 import { checkScope, lastQuestion } from './scope-guard';
+import type { Vocabulary } from './tools';
 
 /**
  * The local provider's assistant: deterministic and offline. It checks the question's scope, parses the
@@ -21,15 +22,26 @@ export async function answerLocally(input: ChatRequest, options: ChatCallOptions
   throwIfAborted(options.signal);
   const writer = new AnswerWriter(input, options);
   const question = lastQuestion(input.messages);
-  const scope = checkScope(question, input.context);
+  let scope = checkScope(question, input.context);
+  let vocabulary: Vocabulary | null = null;
+  if (!scope.allowed && scope.reason === 'named_entity') {
+    // A name may be the tenant's own (an owner, a contract's customer): look at its vocabulary first.
+    vocabulary = await input.tools.get_vocabulary({});
+    scope = checkScope(question, { ...input.context, known_names: knownNames(vocabulary) });
+  }
   if (!scope.allowed) {
     writer.line(scope.message);
     return writer.finish();
   }
-  const vocabulary = await input.tools.get_vocabulary({});
+  vocabulary ??= await input.tools.get_vocabulary({});
   throwIfAborted(options.signal);
   await compose(writer, planConversation(input.messages, vocabulary, now), question);
   return writer.finish();
+}
+
+function knownNames(vocabulary: Vocabulary): string[] {
+  const parties = vocabulary.contracts.flatMap((c) => [c.name, c.customer_name ?? '', c.provider_name ?? '']);
+  return [...vocabulary.owners, ...parties, ...vocabulary.evidence.map((e) => e.name)].filter(Boolean);
 }
 
 async function compose(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {

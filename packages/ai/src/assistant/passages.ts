@@ -6,7 +6,7 @@ import { searchStem } from './vocabulary';
  */
 
 const MAX_PASSAGE = 700;
-const MIN_PASSAGE = 80;
+const MIN_PASSAGE = 200;
 const MAX_PASSAGES = 2_000;
 
 function sentences(paragraph: string): string[] {

@@ -8,7 +8,8 @@ import { isVocabularyWord } from './vocabulary';
  * the user may read is the one question across tenants that is answered.
  */
 
-export type ScopeContext = { tenant_name: string; organization_name: string; other_tenants: readonly string[] };
+/** `known_names`: names in the tenant's own data (owners, contract parties and files, documents), never refused. */
+export type ScopeContext = { tenant_name: string; organization_name: string; other_tenants: readonly string[]; known_names?: readonly string[] };
 
 export type ScopeDecision = { allowed: true } | { allowed: false; reason: 'cross_tenant' | 'named_entity' | 'accessible_tenant'; message: string; entity?: string };
 
@@ -179,6 +180,15 @@ function namedEntity(text: string): string | null {
 const TENANT_COMPARISON =
   /\b(?:compare|comparison|rank|ranking|versus|vs\.?|side by side|benchmark)\b[^?.!]*\btenants\b|\btenants\b[^?.!]*\b(?:compare|rank|best|worst|lowest|highest|behind|ahead)\b|\b(?:our|my|all (?:of )?(?:our|my))\s+tenants\b/i;
 
+/** Whether every word of a detected name belongs to one name of the tenant's own data ('Tom Becker', 'Bellhaven'). */
+function isKnownName(entity: string, known: readonly string[]): boolean {
+  const words = normaliseName(entity).split(' ').filter(Boolean);
+  return words.length > 0 && known.some((name) => {
+    const own = new Set(normaliseName(name).split(' '));
+    return words.every((w) => own.has(w));
+  });
+}
+
 /** Decides whether the last user question stays within the current tenant (see the module comment). */
 export function checkScope(question: string, context: ScopeContext): ScopeDecision {
   const spans = ownNameSpans(question, context);
@@ -188,7 +198,7 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   if (context.other_tenants.length && TENANT_COMPARISON.test(text) && !namedEntity(text)) return { allowed: true };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
   const entity = namedEntity(text);
-  if (!entity) return { allowed: true };
+  if (!entity || isKnownName(entity, context.known_names ?? [])) return { allowed: true };
   const known = accessibleMatch(entity, context);
   if (known) return { allowed: false, reason: 'accessible_tenant', entity: known, message: switchMessage(known, context) };
   return { allowed: false, reason: 'named_entity', entity, message: refusalMessage(context) };

@@ -123,12 +123,14 @@ function statusOf(text: Text): RequirementStatus[] | undefined {
 
 function evidenceFilterOf(text: Text): boolean | undefined {
   if (text.take(/\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs) (?:any )?(?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
-  if (text.take(/\b(?:with|have|has|having) (?:linked )?evidence\b|\bevidence linked\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
+  if (text.take(/\b(?:with|have|has|having) (?:linked |any )?evidence(?: linked| attached| behind (?:them|it))?\b|\bevidence linked\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
   return undefined;
 }
 
 const tokens = (s: string) => s.toLowerCase().replace(/\.[a-z0-9]{2,5}$/, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
-const COMMON = new Set('the and of for inc ltd llc plc gmbh corp co limited company agreement contract services service data security customer provider group holdings pdf docx txt'.split(' '));
+const COMMON = new Set(
+  'the and of for inc ltd llc plc gmbh corp co limited company agreement contract services service data security customer provider group holdings pdf docx txt msa dpa baa sla nda sow schedule addendum exhibit master terms information managed processing business associate subscription'.split(' '),
+);
 
 /** The contract a question names: by counterparty, by its file name's words, helped by genre words. */
 function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknown?: string } {
@@ -182,7 +184,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 
 function ownerOf(text: Text, vocabulary: Vocabulary): { owner?: string; me: boolean } {
   if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my|i am responsible for|am i|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not assigned|ownerless)\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|no one assigned|nobody assigned)\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);
@@ -213,6 +215,7 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   const text = new Text(normalise(question));
   const filters: Filters = {};
   if (text.take(/\bsoc ?2(?: type (?:i|ii|1|2))? (?:type (?:i|ii|1|2) )?(?:reports?|attestations?|audit reports?)\b/)) filters.evidence_type = 'SOC 2 Report';
+  else if (text.take(/\biso(?: ?27001)? (?:certificates?|certifications?|certs?)\b/)) filters.evidence_type = 'Certificate';
   const frameworks = findFrameworks(text.rest);
   if (frameworks[0]) {
     filters.framework = frameworks[0];
@@ -242,7 +245,7 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   if (has !== undefined) filters.has_evidence = has;
   const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b/);
   if (priority) filters.priority = ((priority[1] ?? priority[2] ?? 'high') === 'critical' ? 'High' : (priority[1] ?? priority[2] ?? 'high').replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
-  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|from (?:customer )?contracts|customer[- ]specific|added by contracts?)\b/)) filters.source = 'contract';
+  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?)\b/)) filters.source = 'contract';
   else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based))\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;

@@ -26,7 +26,8 @@ export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
 
 export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['Not Applicable'], /\b(?:not applicable|n\/a|na|out of scope|marked as not applicable|excluded)\b/],
-  [['Not Started'], /\b(?:not (?:yet )?started|haven't started|have not started|not begun|untouched|to do|todo|not been started)\b/],
+  [['Not Started', 'In Progress'], /\b(?:left to do|still to do|still open)\b/],
+  [['Not Started'], /\b(?:not (?:yet )?started|haven't started|have not started|not begun|untouched|not been started)\b/],
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
   [['Compliant'], /\b(?:compliant|done|completed?|met|satisfied|implemented|closed|finished)\b/],
@@ -52,9 +53,14 @@ export const CONTRACT_GENRES: Array<[RegExp, string[]]> = [
   [/\b(?:msa|master (?:services? )?agreement)\b/, ['msa', 'master']],
   [/\b(?:sla|service level agreement)\b/, ['sla', 'service', 'level']],
   [/\b(?:nda|non-disclosure|confidentiality agreement)\b/, ['nda', 'confidentiality', 'disclosure']],
-  [/\b(?:security (?:schedule|addendum|exhibit|requirements)|schedule)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
+  [/\b(?:security (?:schedule|addendum|exhibit|requirements)|schedule|addendum|exhibit|annex|appendix)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
   [/\b(?:sow|statement of work)\b/, ['sow', 'statement', 'work']],
   [/\b(?:terms|terms of service|general terms)\b/, ['terms']],
 ];
 
 export const CONTRACT_WORDS = /\b(?:contracts?|obligations?|agreements?|clauses?|msa|dpa|baa|sla|nda|addend(?:um|a)|schedules?|customer commitments?|commitments?|contractual(?:ly)?|customers? requires?|customers? require)\b/;
+
+/** Words of contract questions that narrow nothing: every obligation is a security obligation of the contract. */
+export const CONTRACT_TOPIC_STOP = new Set(
+  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week notif notify notification report customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause'.split(' '),
+);

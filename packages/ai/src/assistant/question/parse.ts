@@ -49,6 +49,9 @@ function topicOf(rest: string): { query: string; topic: string } | undefined {
 
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
+/** Questions about a fact a document states: who did it, when, what the figure was. */
+const FACT_QUESTION = /^(?:who|when|where)\b|\b(?:what|how (?:many|much|long)) (?:was|were|did)\b|\bwhat (?:date|day|time)\b|\b(?:did we|were we|was it) (?:meet|pass|achieve|hit|fail)\b|\bhappen(?:ed)?\b|\b(?:click|completion|pass|failure|success|report) rates?\b|\broot cause\b|\bfindings?\b/;
+
 function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   const f = plan.filters;
   const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
@@ -62,8 +65,10 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
   }
+  if (f.source === 'contract' && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
-  if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill))\b/) && !has(q, /\bhow many\b/)) return 'passages';
+  if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
+  if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
   if (f.evidence && has(q, /\b(?:cover|covers|support|supports|satisfy|satisf\w+|address|addresses|map|maps|linked|prove|proves|meet|meets)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
@@ -91,7 +96,7 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
 function isGapList(q: string, plan: QueryPlan): boolean {
   const { status, framework, limit, ...others } = plan.filters;
   const open = status?.length === 2 && status.includes('Not Started') && status.includes('In Progress');
-  return open && Object.keys(others).length === 0 && /\b(?:gaps?|missing|outstanding|remaining|open items?|shortfalls?)\b/.test(q) && (framework !== undefined || limit !== undefined || !/\brequirements?\b/.test(q));
+  return open && Object.keys(others).length === 0 && /\b(?:gaps?|missing|outstanding|remaining|open items?|shortfalls?|left to do|still to do)\b/.test(q) && (framework !== undefined || limit !== undefined || !/\brequirements?\b/.test(q));
 }
 
 const COVERAGE = /\bwhat\s+(?:does|do)\s+(?:the\s+|our\s+)?(.+?)\s+(?:cover|support|address|satisfy|map\s+to|prove)\b/i;
