@@ -38,6 +38,15 @@ beforeAll(async () => {
     for (const [org, tenant] of [[orgA.id, tenantA.id], [orgB.id, tenantB.id], [orgB.id, null]] as const) {
       await tx.insertInto('audit_logs').values({ user_id: null, username: 'rls-probe', action: 'probe', details: '{}', organization_id: org, tenant_id: tenant }).execute();
     }
+    // A document with one stored passage in each tenant.
+    for (const tenant of [tenantA, tenantB]) {
+      const doc = await tx
+        .insertInto('documents')
+        .values({ tenant_id: tenant.id, organization_id: tenant.organization_id, kind: 'evidence', name: 'Probe', filename: 'probe.docx', file_kind: 'docx', content_type: 'application/octet-stream', size_bytes: 1, sha256: 'probe', description: null, document_type: 'Report', uploaded_by: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.insertInto('document_passages').values({ document_id: doc.id, tenant_id: tenant.id, organization_id: tenant.organization_id, ordinal: 0, text: 'The disaster recovery test was held on 14 September.' }).execute();
+    }
   });
 });
 afterAll(async () => handle.close());
@@ -76,6 +85,15 @@ describe('a scope of tenant A only', () => {
     expect(all.length).toBe(2);
     expect(all.every((r) => r.tenant_id === tenantA.id)).toBe(true);
     expect(all.filter(touchesB)).toEqual([]);
+  });
+
+  it('SELECT * FROM document_passages (and a full-text match) returns only tenant A\'s passages', async () => {
+    const all = await rows(onlyTenantA(), 'SELECT document_id, tenant_id, organization_id, text FROM document_passages');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((r) => r.tenant_id === tenantA.id)).toBe(true);
+    const matched = await rows(onlyTenantA(), "SELECT tenant_id FROM document_passages WHERE search @@ to_tsquery('english', 'disaster:*')");
+    expect(matched.filter(touchesB)).toEqual([]);
+    await expect(rows(onlyTenantA(), `INSERT INTO document_passages (document_id, tenant_id, organization_id, ordinal, text) SELECT document_id, '${tenantB.id}', '${orgB.id}', 9, 'smuggled' FROM document_passages LIMIT 1`)).rejects.toThrow(/row-level security|violates/);
   });
 
   it('SELECT * FROM audit_logs returns no entry of tenant B or its organization', async () => {
