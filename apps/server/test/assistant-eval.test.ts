@@ -7,12 +7,16 @@ import { type TestApp, api, createTestApp } from './helpers/test-app';
 
 /**
  * The assistant's evaluation: questions an analyst asks in their own words (and two-turn follow-ups) on a
- * seeded tenant, graded against the API. 'dev' was written with the parser; 'blind' was written after it
- * was frozen, by someone who had not seen the code. Floors keep both from sliding back.
+ * seeded tenant, graded against the API. 'dev' was written with the parser; each blind round was written
+ * after it was frozen, by someone who had not seen the code (see README.md). Floors keep them from
+ * sliding back.
  */
 
 const SETS = join(__dirname, '../evals/assistant');
-const FLOORS: Record<string, { questions: number; followUps: number }> = { dev: { questions: 0.9, followUps: 0.85 }, blind: { questions: 0.8, followUps: 0.7 } };
+const FLOORS: Record<string, { questions: number; followUps: number }> = {
+  dev: { questions: 0.95, followUps: 0.9 },
+  blind1: { questions: 0.92, followUps: 0.85 },
+};
 
 let t: TestApp;
 let world: AssistantWorld;
@@ -86,9 +90,10 @@ afterAll(async () => {
   await t.close();
 });
 
-describe.each(['dev', 'blind'])('assistant evaluation: %s split', (split) => {
+describe.each(Object.keys(FLOORS))('assistant evaluation: %s split', (split) => {
   const questions = load(split);
-  it.skipIf(questions.length === 0)(`answers the ${split} questions right, and never another tenant's data`, async () => {
+  it(`answers the ${split} questions right, and never another tenant's data`, async () => {
+    expect(questions.length).toBeGreaterThan(0);
     const grades = await askAll(questions, split);
     const s = score(grades);
     const byKind = new Map<string, { right: number; total: number }>();

@@ -8,6 +8,7 @@ import type { QueryPlan } from './question/plan';
 export async function composeEvidence(writer: AnswerWriter, plan: QueryPlan): Promise<void> {
   const f = plan.filters;
   const filtered = f.evidence_type || f.domain || f.requirement_ids?.length || f.evidence;
+  if (plan.ask === 'check' && !f.evidence && !f.evidence_type && nouns(f.topic).length) return composeNamedArtefact(writer, plan, nouns(f.topic));
   if (!filtered) return composeEvidenceHeld(writer);
   const found = await writer.call('search_evidence', {
     ...(f.evidence ? { name: f.evidence } : {}),
@@ -38,6 +39,35 @@ export async function composeEvidence(writer: AnswerWriter, plan: QueryPlan): Pr
       }),
     ),
   );
+}
+
+const GENERIC = new Set('evidence document documents doc docs file files uploaded upload anywhere copy copies current latest any some our the a an of we have has held hold kept'.split(' '));
+
+/** The words of a thing asked for by name ('a network diagram' → network, diagram). */
+function nouns(topic: string | undefined): string[] {
+  return (topic ?? '').split(' ').filter((w) => w.length > 2 && !GENERIC.has(w));
+}
+
+/** 'Do we have a network diagram?': yes only when a document's name says so; otherwise no, and what is related. */
+async function composeNamedArtefact(writer: AnswerWriter, plan: QueryPlan, words: string[]): Promise<void> {
+  const held = await writer.call('list_evidence', {});
+  const stem = (w: string) => w.replace(/(?:ies|es|s)$/, '');
+  const named = held.documents.filter((d) => words.every((w) => d.name.toLowerCase().includes(stem(w))));
+  const asked = escapeMarkdown(plan.filters.topic ?? words.join(' '));
+  if (named.length) {
+    writer.line(`**Yes.** ${writer.tenant} holds ${plural(named.length, 'document')} named like "${asked}":`);
+    writer.list(bulleted(named.map((d) => `${documentLink('evidence', d.name)} (${d.document_type}, uploaded ${d.upload_date.slice(0, 10)})`)));
+    return;
+  }
+  writer.line(`**No.** ${writer.tenant} holds no evidence document named like "${asked}".`);
+  if (plan.filters.domain) {
+    const related = await writer.call('search_evidence', { domain_number: plan.filters.domain });
+    if (related.total) {
+      writer.line();
+      writer.line(`Related documents supporting ${getDomain(plan.filters.domain)?.name} requirements:`);
+      writer.list(bulleted(related.documents.slice(0, 8).map((d) => `${documentLink('evidence', d.name)} (${d.document_type})`)));
+    }
+  }
 }
 
 async function composeEvidenceHeld(writer: AnswerWriter): Promise<void> {
@@ -86,21 +116,42 @@ export async function composeEvidenceCoverage(writer: AnswerWriter, name: string
   writer.list(bulleted(coverage.requirements.map((r) => requirementItem(r, { showDomain: true }))));
 }
 
+const ABBREVIATIONS: Array<[RegExp, string]> = [
+  [/\bdr\b/i, 'disaster recovery'],
+  [/\bbc\b/i, 'business continuity'],
+  [/\bpen ?tests?\b/i, 'penetration test'],
+  [/\bmfa\b/i, 'multi-factor authentication'],
+  [/\bir\b/i, 'incident response'],
+  [/\bvulns?\b/i, 'vulnerability'],
+  [/\bdpo\b/i, 'data protection officer'],
+  [/\bphi\b/i, 'protected health information'],
+  [/\bba\b/i, 'business associate'],
+  [/\brto\b/i, 'recovery time objective'],
+  [/\brpo\b/i, 'recovery point objective'],
+];
+
+/** The question with its abbreviations spelled out as well, as documents write them. */
+function expandAbbreviations(query: string): string {
+  return [query, ...ABBREVIATIONS.filter(([pattern]) => pattern.test(query)).map(([, words]) => words)].join(' ');
+}
+
 /** Words that tend to stand beside the answer to a who/when/how-long question ('Tester:', 'Date:'). */
 function answerWords(question: string): string {
   const q = question.toLowerCase();
   const words: string[] = [];
   if (/^who\b|\bwho (?:did|performed|ran|conducted|carried)\b/.test(q)) words.push('by performed conducted tester auditor prepared author');
   if (/^when\b|\bwhat date\b/.test(q)) words.push('date dated held on');
-  if (/\bhow long\b/.test(q)) words.push('hours minutes days duration');
+  if (/\bhow (?:long|fast|quickly|soon)\b|\b(?:deadline|time limit|by when|window)\b/.test(q)) words.push('hours minutes days duration within');
   return words.join(' ');
 }
 
 /** Quotes the passages of the tenant's documents that answer the question. */
 export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const f = plan.filters;
-  const query = [question, answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
-  const { passages } = await writer.call('search_passages', { query, ...(f.evidence ? { document: f.evidence } : {}), limit: 3 });
+  // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
+  const query = [question, plan.follow_up ? (f.topic ?? '') : '', answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
+  const document = f.evidence ?? f.contract;
+  const { passages } = await writer.call('search_passages', { query: expandAbbreviations(query), ...(document ? { document } : {}), limit: 3 });
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;

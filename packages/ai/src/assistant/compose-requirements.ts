@@ -50,7 +50,14 @@ async function search(writer: AnswerWriter, filters: Filters, limit: number) {
     used = { ...filters, query: longest, topic };
     found = await writer.call('search_requirements', searchArgs(used, limit));
   }
-  return { used, found };
+  const { query: _q, topic: _t, ...rest } = filters;
+  if (found.total === 0 && filters.query && Object.keys(rest).some((k) => k !== 'limit')) {
+    // The words matched nothing: answer the filters the question states, and say the words found nothing.
+    used = rest;
+    found = await writer.call('search_requirements', searchArgs(rest, limit));
+    return { used, found, dropped: filters.topic };
+  }
+  return { used, found, dropped: undefined };
 }
 
 function byStatus(requirements: RequirementRef[]): string {
@@ -66,8 +73,9 @@ function reasonLine(r: RequirementRef): string {
 
 export async function composeRequirements(writer: AnswerWriter, filters: Filters, ask: string): Promise<void> {
   const all = ask === 'count';
-  const { used, found } = await search(writer, filters, all ? 50 : (filters.limit ?? 10));
+  const { used, found, dropped } = await search(writer, filters, all ? 50 : (filters.limit ?? 10));
   const description = describeFilters(used);
+  if (dropped) writer.line(`No requirement mentions "${escapeMarkdown(dropped)}"; here are all that match the rest of the question.`);
   if (used.owner === 'me' && found.total === 0) {
     writer.line(`No requirement of ${writer.tenant} ${description ? `matches: ${description}` : 'is assigned to you'}.`);
     return;

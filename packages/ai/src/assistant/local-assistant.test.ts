@@ -217,7 +217,7 @@ describe('local assistant: other questions', () => {
     expect(answer.text).toContain('**2 obligations** of [Northwind MSA.pdf](/contracts?search=Northwind%20MSA.pdf) (with Northwind Traders) not covered by evidence:');
     expect(answer.text).toContain('- clause 7.4: "The Supplier shall back up Customer Data every day." → [Requirement C-1](/requirements?search=C-1) (no evidence yet)');
     expect(answer.text).not.toContain('clause 7.2');
-    expect(answer.sources).toEqual(['list_contract_obligations: uncovered only']);
+    expect(answer.sources).toEqual(['list_contract_obligations']);
   });
 
   it('says what an evidence document covers, and lists the documents when the name is unknown', async () => {

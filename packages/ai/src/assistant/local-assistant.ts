@@ -10,8 +10,8 @@ import { composeDomainDetail, composeDomains, composeFrameworkCompliance, compos
 import { composeDraft, composeTenants } from './compose-tenants';
 import { planConversation } from './question/follow-up';
 import type { QueryPlan } from './question/plan';
-import { checkScope, lastQuestion } from './scope-guard';
-import type { Vocabulary } from './tools';
+import { guardConversation } from './guard';
+import { lastQuestion } from './scope-guard';
 
 /**
  * The local provider's assistant: deterministic and offline. It checks the question's scope, parses the
@@ -22,26 +22,15 @@ export async function answerLocally(input: ChatRequest, options: ChatCallOptions
   throwIfAborted(options.signal);
   const writer = new AnswerWriter(input, options);
   const question = lastQuestion(input.messages);
-  let scope = checkScope(question, input.context);
-  let vocabulary: Vocabulary | null = null;
-  if (!scope.allowed && scope.reason === 'named_entity') {
-    // A name may be the tenant's own (an owner, a contract's customer): look at its vocabulary first.
-    vocabulary = await input.tools.get_vocabulary({});
-    scope = checkScope(question, { ...input.context, known_names: knownNames(vocabulary) });
-  }
-  if (!scope.allowed) {
-    writer.line(scope.message);
+  const guarded = await guardConversation(input);
+  if (!guarded.decision.allowed) {
+    writer.line(guarded.decision.message);
     return writer.finish();
   }
-  vocabulary ??= await input.tools.get_vocabulary({});
+  const vocabulary = guarded.vocabulary ?? (await input.tools.get_vocabulary({}));
   throwIfAborted(options.signal);
   await compose(writer, planConversation(input.messages, vocabulary, now), question);
   return writer.finish();
-}
-
-function knownNames(vocabulary: Vocabulary): string[] {
-  const parties = vocabulary.contracts.flatMap((c) => [c.name, c.customer_name ?? '', c.provider_name ?? '']);
-  return [...vocabulary.owners, ...parties, ...vocabulary.evidence.map((e) => e.name)].filter(Boolean);
 }
 
 async function compose(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
@@ -72,7 +61,7 @@ async function compose(writer: AnswerWriter, plan: QueryPlan, question: string):
     case 'owners':
       return composeOwners(writer, f);
     case 'contracts':
-      return composeContractPlan(writer, plan);
+      return composeContractPlan(writer, plan, question);
     case 'evidence':
       return composeEvidence(writer, plan);
     case 'evidence_coverage':

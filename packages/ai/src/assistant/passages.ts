@@ -13,10 +13,33 @@ function sentences(paragraph: string): string[] {
   return paragraph.split(/(?<=[.;!?])\s+(?=[A-Z0-9(“"])/).filter(Boolean);
 }
 
+/**
+ * Table rows (tab-separated) read with their header: 'Severity: Critical; Internet-facing systems:
+ * 72 hours', so a row answers a question in the words of its columns. Each row is its own paragraph.
+ */
+function tableRowsWithHeaders(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let header: string[] | null = null;
+  return lines
+    .map((line) => {
+      if (!line.includes('\t')) {
+        if (line.trim()) header = null;
+        return line;
+      }
+      const cells = line.split('\t').map((c) => c.trim());
+      if (!header) {
+        header = cells;
+        return `\n${cells.join(' | ')}\n`;
+      }
+      const columns = header;
+      return `\n${cells.map((c, i) => (columns[i] && c ? `${columns[i]}: ${c}` : c)).filter(Boolean).join('; ')}\n`;
+    })
+    .join('\n');
+}
+
 /** The text cut into passages of at most ~700 characters, in order; short lines are joined to the next. */
 export function splitPassages(text: string): string[] {
-  const paragraphs = text
-    .replace(/\r\n?/g, '\n')
+  const paragraphs = tableRowsWithHeaders(text)
     .split(/\n\s*\n|\n(?=\s*(?:\d+(?:\.\d+)*[.)]?\s|[A-Z][A-Z &/-]{3,}\n|[-•*]\s))/)
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter(Boolean);

@@ -8,8 +8,13 @@ import { isVocabularyWord } from './vocabulary';
  * the user may read is the one question across tenants that is answered.
  */
 
-/** `known_names`: names in the tenant's own data (owners, contract parties and files, documents), never refused. */
-export type ScopeContext = { tenant_name: string; organization_name: string; other_tenants: readonly string[]; known_names?: readonly string[] };
+/**
+ * `known_names`: names in the tenant's own data (owners, contract parties and files, documents), never
+ * refused. `strict`: names next to owners count too (the caller resolves the tenant's own names through
+ * `known_names`, so 'Tom Becker' passes and 'Harborview Labs' does not). Names next to contract words
+ * are customers of the tenant, whose contracts it holds or not.
+ */
+export type ScopeContext = { tenant_name: string; organization_name: string; other_tenants: readonly string[]; known_names?: readonly string[]; strict?: boolean };
 
 export type ScopeDecision = { allowed: true } | { allowed: false; reason: 'cross_tenant' | 'named_entity' | 'accessible_tenant'; message: string; entity?: string };
 
@@ -49,7 +54,7 @@ const OWNERSHIP = /\b(?:own(?:s|ed|er|ers)?|assign\w*|responsib\w*)\b/i;
 /** A name followed by one of these is a part of the tenant ('the London office', 'the Payments team'), not another organization. */
 const INTERNAL_UNIT = /^\s+(?:office|offices|department|team|site|location|region|branch|business\s+unit|division|environment|system|systems|application|app|server|servers|network|cluster|account|accounts|project|programme|program|policy|plan|procedure|standard|report)\b/i;
 /** Contracts name the tenant's own customers ('obligations for Harbour Bank'): those names are the tenant's data. */
-const COUNTERPARTY = /\b(?:contracts?|obligations?|agreements?|msa|dpa|sla|clauses?|customers?|vendors?|suppliers?)\b/i;
+const COUNTERPARTY = /\b(?:contracts?|obligations?|agreements?|msa|dpa|sla|baa|addend(?:um|a)|schedules?|exhibits?|clauses?|customers?|vendors?|suppliers?)\b/i;
 const FOLLOW_UP = /^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|with)|now\s+(?:for|do)|then\s+for)\b/i;
 
 type NamePattern = { pattern: RegExp; needs?: RegExp };
@@ -59,10 +64,11 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`(?:^|[^\\w])${anyCase('about on')}\\s+(?:the\\s+)?${NAME}`, 'g'), needs: ORG_DATA_WORDS },
   { pattern: new RegExp(`${NAME}\\s+${ENTITY_NOUN}`, 'g') },
   { pattern: new RegExp(`\\b${anyCase('tenant organization organisation org company workspace')}\\s+(?:called\\s+|named\\s+)?["“']?${NAME}`, 'g') },
-  { pattern: new RegExp(`\\b${anyCase('how where')}\\s+(?:is|are|does|do|did|has|have)\\s+(?:the\\s+)?${NAME}\\s+(?:doing|performing|faring|tracking|progressing|looking|compliant|comply|compare|comparing|stand|standing|scor\\w*|rank\\w*)\\b`, 'g') },
+  { pattern: new RegExp(`\\b${anyCase('how where')}(?:\\s+(?:is|are|does|do|did|has|have)|['’]s)\\s+(?:the\\s+)?${NAME}\\s+(?:doing|performing|faring|tracking|progressing|looking|compliant|comply|compare|comparing|stand|standing|scor\\w*|rank\\w*)\\b`, 'g') },
   { pattern: new RegExp(`\\b${anyCase('is are was were does do did has have can could will')}\\s+(?:the\\s+)?${NAME}\\s+(?:compliant|ready|certified|meet|meeting|comply|complying|have|has|hold|own|need|doing|passing|pass|fail|failing|behind|ahead)\\b`, 'g') },
-  { pattern: new RegExp(`${NAME}['’]s?\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g') },
-  { pattern: new RegExp(`\\bcompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
+  { pattern: new RegExp(`${NAME}['’]s?\\s+(?:[\\w-]+\\s+){0,2}(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g') },
+  { pattern: new RegExp(`${NAME}\\s+(?:holds|has|have|owns|keeps|stores|signed|uploaded)\\b`, 'g') },
+  { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*(?:the\\s+)?${NAME}\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|status|posture|progress|dashboard)\\b`, 'g') },
 ];
@@ -159,9 +165,9 @@ function genericMessage(context: ScopeContext): string {
 }
 
 /** Finds a named company, tenant or organization used as the subject of a data question. */
-function namedEntity(text: string): string | null {
+function namedEntity(text: string, strict: boolean): string | null {
   const followUp = FOLLOW_UP.test(text);
-  const aboutPeopleOrCounterparties = OWNERSHIP.test(text) || COUNTERPARTY.test(text);
+  const aboutPeopleOrCounterparties = (!strict && OWNERSHIP.test(text)) || COUNTERPARTY.test(text);
   for (const { pattern, needs } of NAME_PATTERNS) {
     if (needs && ((!followUp && !needs.test(text)) || aboutPeopleOrCounterparties)) continue;
     for (const match of text.matchAll(pattern)) {
@@ -195,9 +201,10 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   const accessible = otherTenantIn(question, spans, context);
   const text = withoutOwnNames(question, spans).replace(/\s+/g, ' ');
   if (accessible) return { allowed: false, reason: 'accessible_tenant', entity: accessible, message: switchMessage(accessible, context) };
-  if (context.other_tenants.length && TENANT_COMPARISON.test(text) && !namedEntity(text)) return { allowed: true };
+  const strict = context.strict === true;
+  if (context.other_tenants.length && TENANT_COMPARISON.test(text) && !namedEntity(text, strict)) return { allowed: true };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
-  const entity = namedEntity(text);
+  const entity = namedEntity(text, strict);
   if (!entity || isKnownName(entity, context.known_names ?? [])) return { allowed: true };
   const known = accessibleMatch(entity, context);
   if (known) return { allowed: false, reason: 'accessible_tenant', entity: known, message: switchMessage(known, context) };

@@ -103,6 +103,7 @@ const PRODUCT_WORDS = `
   dast sca sbom api apis owasp cve cvss kpi kpis rbac abac byod mdm vdi ztna zero trust saas iaas paas iot ot ics scada
   least privilege segregation duties supply chain loss prevention insider threat threats secrets session sessions
   workstation workstations server servers database databases storage media disposal destruction
+  bc dr ir bcdr bc/dr grc appsec vuln vulns req reqs pen pentest pentests baa sow hrs iso27001 tprm
 `;
 
 const VOCABULARY = new Set<string>([
@@ -116,6 +117,7 @@ const VOCABULARY = new Set<string>([
 export function isVocabularyWord(word: string): boolean {
   const lower = word.toLowerCase().replace(/['’]s$/, '').replace(/[.,;:!?)]+$/, '');
   if (!lower || VOCABULARY.has(lower)) return true;
+  if (lower.includes('/')) return lower.split('/').every((part) => isVocabularyWord(part));
   if (/^[\d.:/()-]+$/.test(lower)) return true;
   if (/^[a-z]{1,3}-\d+(?:\(\d+\))?$/.test(lower)) return true;
   if (/^(?:v?\d+(?:\.\d+)*|r\d+|20\d\d)$/.test(lower)) return true;

@@ -1,7 +1,7 @@
 import { DOMAINS } from '@compliance/catalog/domains';
 import type { Vocabulary } from '../tools';
 import { findFrameworks, withoutFrameworks } from '../vocabulary';
-import { CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES } from './lexicon';
+import { AREA_NAMES, CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES } from './lexicon';
 import type { Filters, Period, RequirementStatus } from './plan';
 
 /**
@@ -31,6 +31,10 @@ export function normalise(text: string): string {
     .replace(/\bi'm\b/g, 'i am')
     .replace(/\bwe're\b/g, 'we are')
     .replace(/\bwe've\b/g, 'we have')
+    .replace(/\breqs\b/g, 'requirements')
+    .replace(/\breq\b/g, 'requirement')
+    .replace(/\br\b/g, 'are')
+    .replace(/\bi\.e\.,?|\be\.g\.,?/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -102,6 +106,12 @@ function domainOf(text: Text): { number: number; word?: string } | undefined {
       if (text.take(new RegExp(`\\b${words}(?= (?:requirements?|controls?|items?|domain|area|gaps?|work|evidence)\\b)`))) return { number: domain.number };
     }
   }
+  for (const [number, pattern] of AREA_NAMES) {
+    if (text.take(pattern)) {
+      text.take(/^\s*(?:domain|area|category)\b/);
+      return { number };
+    }
+  }
   for (const [number, pattern] of DOMAIN_SYNONYMS) {
     const match = text.take(pattern);
     if (match) {
@@ -112,17 +122,18 @@ function domainOf(text: Text): { number: number; word?: string } | undefined {
   return undefined;
 }
 
+/** Every status the question names ('not started or in progress' is both). */
 function statusOf(text: Text): RequirementStatus[] | undefined {
-  if (text.has(/\bhow compliant\b|\bcompliance\b/) && !text.has(/\b(?:not|non-?)\s?compliant\b/)) text.take(/\bhow compliant\b/);
+  text.take(/\bhow compliant\b|\bcompliant with\b/);
+  const found = new Set<RequirementStatus>();
   for (const [statuses, pattern] of STATUS_PHRASES) {
-    if (statuses.length === 1 && statuses[0] === 'Compliant' && !text.has(/\b(?:which|what|list|show|how many|are|is|marked|count|number)\b/)) continue;
-    if (text.take(pattern)) return statuses;
+    while (text.take(pattern)) for (const s of statuses) found.add(s);
   }
-  return undefined;
+  return found.size ? [...found] : undefined;
 }
 
 function evidenceFilterOf(text: Text): boolean | undefined {
-  if (text.take(/\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs) (?:any )?(?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
+  if (text.take(/\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs|(?:do|does|did) not (?:yet )?have) (?:any )?(?:linked )?evidence(?: linked| attached| yet)?\b|\b(?:have|has) no (?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
   if (text.take(/\b(?:with|have|has|having) (?:linked |any )?evidence(?: linked| attached| behind (?:them|it))?\b|\bevidence linked\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
   return undefined;
 }
@@ -139,19 +150,23 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
   for (const contract of vocabulary.contracts) {
     let score = 0;
     const spans: string[] = [];
+    // A party or file name counts only when its first distinctive word is there ('Summit' of Summit Ridge
+    // Healthcare Systems), never for a common word alone ('systems').
+    const present = (w: string) => new RegExp(`\\b${escape(w)}(?:'s|')?(?![\\w])`).test(text.rest);
     for (const party of [contract.customer_name, contract.provider_name]) {
       if (!party) continue;
       const distinctive = tokens(party).filter((w) => !COMMON.has(w) && w.length > 2);
-      const hits = distinctive.filter((w) => new RegExp(`\\b${escape(w)}(?:'s)?\\b`).test(text.rest));
-      if (hits.length) {
-        score += 3 * hits.length;
-        spans.push(...hits);
-      }
+      if (!distinctive[0] || !present(distinctive[0])) continue;
+      const hits = distinctive.filter(present);
+      score += 3 * hits.length;
+      spans.push(...hits);
     }
-    const nameWords = tokens(contract.name).filter((w) => !COMMON.has(w) && !/^\d+$/.test(w) && w.length > 2);
-    const nameHits = nameWords.filter((w) => new RegExp(`\\b${escape(w)}(?:'s)?\\b`).test(text.rest));
-    score += 2 * nameHits.length;
-    spans.push(...nameHits);
+    const nameWords = tokens(contract.name).filter((w) => !COMMON.has(w) && !/^\d+$/.test(w) && w.length > 1);
+    if (nameWords[0] && present(nameWords[0])) {
+      const nameHits = nameWords.filter(present);
+      score += 2 * nameHits.length;
+      spans.push(...nameHits);
+    }
     const lowerName = contract.name.toLowerCase();
     for (const [, words] of genres) if (words.some((w) => lowerName.includes(w))) score += 1;
     if (score > 1 && (!best || score > best.score)) best = { name: contract.name, score, spans };
@@ -161,24 +176,42 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
     for (const [pattern] of genres) text.take(pattern);
     return { name: best.name };
   }
-  const named = /\b(?:the|our) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)(?:'s)? (?:msa|dpa|baa|sla|nda|contract|agreement|addendum|schedule)\b/.exec(text.rest);
-  if (named && !/^(?:customer|vendor|supplier|security|master|data|service|main|new|latest|business|associate)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
+  const named =
+    /\b(?:the|our) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)(?:'s)? (?:msa|dpa|baa|sla|nda|contract|agreement|addendum|schedule)\b/.exec(text.rest) ??
+    /\b(?:contract|agreement|msa|dpa|baa|sla|nda) (?:with|for) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)/.exec(text.rest);
+  if (named && !/^(?:customer|customers|vendor|supplier|security|master|data|service|main|new|latest|business|associate|any|all|each|every|our|the|them|us)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
   return {};
 }
 
 /** An evidence document the question names by the distinctive words of its name. */
+const SPELLED_OUT: Array<[RegExp, string]> = [
+  [/\bdr\b/, 'disaster recovery'],
+  [/\bbc\b/, 'business continuity'],
+  [/\bpen ?tests?\b/, 'penetration test'],
+  [/\bmfa\b/, 'multi-factor authentication'],
+  [/\bir\b/, 'incident response'],
+  [/\bjml\b/, 'joiner mover leaver'],
+  [/\bsdlc\b/, 'secure development'],
+];
+
+/** An evidence document the question names by the distinctive words of its name (abbreviations spelled out). */
 function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   let best: { name: string; score: number; words: string[] } | null = null;
+  const spelled = `${text.rest} ${SPELLED_OUT.filter(([p]) => p.test(text.rest)).map(([, w]) => w).join(' ')}`;
   for (const doc of vocabulary.evidence) {
     const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && w !== 'v1' && w !== 'final');
     if (!words.length) continue;
-    const hits = words.filter((w) => new RegExp(`\\b${escape(w)}s?\\b`).test(text.rest));
+    const hits = words.filter((w) => new RegExp(`\\b${escape(w)}s?\\b`).test(spelled));
     const share = hits.length / words.length;
-    const score = share + hits.length * 0.01;
-    if (hits.length >= Math.min(2, words.length) && share >= 0.75 && (!best || score > best.score)) best = { name: doc.name, score, words: hits };
+    // A reference such as 'SOP-SEC-010' or 'IA-2025-03' names its document on its own.
+    const code = (doc.name.toLowerCase().match(/\b[a-z]{2,}(?:-[a-z0-9]+)*-\d[\w-]*\b/g) ?? []).find((c) => text.rest.includes(c));
+    const score = (code ? 2 : 0) + share + hits.length * 0.01;
+    const enough = code || (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)));
+    if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;
   for (const w of best.words) text.take(new RegExp(`\\b${escape(w)}s?\\b`));
+  for (const [pattern] of SPELLED_OUT) text.take(pattern);
   return best.name;
 }
 
@@ -214,6 +247,8 @@ function requirementIdsOf(text: Text, vocabulary: Vocabulary): string[] {
 export function linkEntities(question: string, vocabulary: Vocabulary, now: Date): Linked {
   const text = new Text(normalise(question));
   const filters: Filters = {};
+  const namedDocument = evidenceOf(text, vocabulary);
+  if (namedDocument) filters.evidence = namedDocument;
   if (text.take(/\bsoc ?2(?: type (?:i|ii|1|2))? (?:type (?:i|ii|1|2) )?(?:reports?|attestations?|audit reports?)\b/)) filters.evidence_type = 'SOC 2 Report';
   else if (text.take(/\biso(?: ?27001)? (?:certificates?|certifications?|certs?)\b/)) filters.evidence_type = 'Certificate';
   const frameworks = findFrameworks(text.rest);
@@ -226,8 +261,10 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   const contract = contractOf(text, vocabulary);
   if (contract.name) filters.contract = contract.name;
   if (contract.unknown) filters.unknown_contract = contract.unknown;
-  const evidence = evidenceOf(text, vocabulary);
-  if (evidence) filters.evidence = evidence;
+  if (!filters.evidence) {
+    const evidence = evidenceOf(text, vocabulary);
+    if (evidence) filters.evidence = evidence;
+  }
   for (const [type, pattern] of filters.evidence_type ? [] : EVIDENCE_TYPE_WORDS) {
     if (type === 'Report' || type === 'Policy' || type === 'Procedure' || type === 'Certificate') continue;
     if (text.take(pattern)) {

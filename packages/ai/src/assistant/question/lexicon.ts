@@ -5,6 +5,29 @@ import type { RequirementStatus } from './plan';
  * evidence types and the genres of contracts. Patterns are matched on the normalised question.
  */
 
+/**
+ * Names of an area as analysts say them ('IAM', 'BC/DR', 'logging and monitoring'): these always mean the
+ * domain. The synonyms below are topic words ('encryption', 'backups'), which mean the domain for evidence
+ * and the word itself for a requirement or obligation search.
+ */
+export const AREA_NAMES: Array<[number, RegExp]> = [
+  [1, /\b(?:governance|grc|risk management)\b/],
+  [2, /\basset management\b/],
+  [3, /\b(?:iam|identity(?: (?:and|&) access)?(?: management)?|access control|access management|logical access)\b/],
+  [4, /\b(?:data protection|privacy)\b/],
+  [5, /\b(?:vulnerability (?:and |& )?(?:patch )?management|vuln(?:erability)? management|patch management|vulnerability (?:and|&) patch(?:ing)?)\b/],
+  [6, /\b(?:network security|network (?:and|&) infrastructure|infrastructure security)\b/],
+  [7, /\b(?:endpoint(?: (?:and|&) device)?(?: security)?|device security)\b/],
+  [8, /\b(?:application security|appsec|secure development|sdlc)\b/],
+  [9, /\b(?:(?:security )?(?:monitoring (?:and|&) logging|logging (?:and|&) monitoring)|security monitoring|siem)\b/],
+  [10, /\b(?:incident response(?: (?:and|&) recovery)?|incident management|ir)\b/],
+  [11, /\b(?:third[- ]party(?: (?:and|&) vendor)?(?: risk)?(?: management)?|vendor risk(?: management)?|supplier risk|tprm|vendor management|supplier management)\b/],
+  [12, /\b(?:security awareness(?: (?:and|&) training)?|awareness (?:and|&) training|security training)\b/],
+  [13, /\b(?:business continuity(?: (?:and|&) disaster recovery)?|disaster recovery|bc ?\/ ?dr|bcdr|bc-dr|bcp|drp|dr)\b/],
+  [14, /\b(?:compliance (?:and|&) audit|internal audit)\b/],
+  [15, /\b(?:physical security|physical (?:and|&) environmental(?: security)?|physical access)\b/],
+];
+
 /** Domain number ← phrases that name it (full names are matched separately). */
 export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
   [1, /\b(?:governance|risk management|risk register|risk assessments?|security polic(?:y|ies) program|grc)\b/],
@@ -26,11 +49,11 @@ export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
 
 export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['Not Applicable'], /\b(?:not applicable|n\/a|na|out of scope|marked as not applicable|excluded)\b/],
-  [['Not Started', 'In Progress'], /\b(?:left to do|still to do|still open)\b/],
+  [['Not Started', 'In Progress'], /\b(?:left to do|still to do|still open|not started or in progress|in progress or not started)\b/],
   [['Not Started'], /\b(?:not (?:yet )?started|haven't started|have not started|not begun|untouched|not been started)\b/],
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
-  [['Compliant'], /\b(?:compliant|done|completed?|met|satisfied|implemented|closed|finished)\b/],
+  [['Compliant'], /\b(?:(?<!non-|non |not |how )compliant(?! with)|done|completed?|satisfied|implemented|closed|finished)\b/],
 ];
 
 /** Evidence type ← what people call it. */
@@ -58,9 +81,9 @@ export const CONTRACT_GENRES: Array<[RegExp, string[]]> = [
   [/\b(?:terms|terms of service|general terms)\b/, ['terms']],
 ];
 
-export const CONTRACT_WORDS = /\b(?:contracts?|obligations?|agreements?|clauses?|msa|dpa|baa|sla|nda|addend(?:um|a)|schedules?|customer commitments?|commitments?|contractual(?:ly)?|customers? requires?|customers? require)\b/;
+export const CONTRACT_WORDS = /\b(?:(?:which|what) customers?|customers? (?:expect|want|ask|need|demand)|contracts?|obligations?|agreements?|clauses?|msa|dpa|baa|sla|nda|addend(?:um|a)|schedules?|customer commitments?|commitments?|contractual(?:ly)?|customers? requires?|customers? require)\b/;
 
 /** Words of contract questions that narrow nothing: every obligation is a security obligation of the contract. */
 export const CONTRACT_TOPIC_STOP = new Set(
-  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week notif notify notification report customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause'.split(' '),
+  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause mention referenc ask expect want need demand still have has'.split(' '),
 );

@@ -11,7 +11,7 @@ import type { Ask, QueryPlan, Subject } from './plan';
  */
 
 const GREETING = /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|greetings|thanks|thank you|cheers)\b[\s!.,]*(?:there|assistant)?[\s!.,]*$/;
-const HELP = /^\s*help\b|\b(?:what can (?:you|i) (?:do|ask|answer)|what (?:questions|kind of questions)|how do(?:es)? (?:this|you) work|who are you|what are you)\b/;
+const HELP = /^\s*help\s*(?:me\s*)?[?!.]*$|\b(?:what can (?:you|i) (?:do|ask|answer)|what (?:questions|kind of questions)|how do(?:es)? (?:this|you) work|who are you|what are you)\b/;
 
 const TOPIC_STOP = new Set(
   `a an the any anything some something our we us do does did have has had is are was were be been that which what who whom whose when where why how
@@ -52,28 +52,46 @@ const has = (q: string, pattern: RegExp) => pattern.test(q);
 /** Questions about a fact a document states: who did it, when, what the figure was. */
 const FACT_QUESTION = /^(?:who|when|where)\b|\b(?:what|how (?:many|much|long)) (?:was|were|did)\b|\bwhat (?:date|day|time)\b|\b(?:did we|were we|was it) (?:meet|pass|achieve|hit|fail)\b|\bhappen(?:ed)?\b|\b(?:click|completion|pass|failure|success|report) rates?\b|\broot cause\b|\bfindings?\b/;
 
+const ABOUT_COMPLIANCE = /\b(?:complian\w*|score|rate|posture|security|gaps?|requirements?|controls?|readiness|audit\w*|programme|program|frameworks?|evidence|risks?|certif\w*|hipaa|nist|iso|pci|cis|polic(?:y|ies)|procedures?)\b/;
+
+/** A question about what a named document says, not about the document itself. */
+function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
+  if (f.evidence) {
+    const aboutTheFile = /\b(?:do we have|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|support|supports|supported|satisf\w+|address|addresses|tied|associated|requirements?)\b/;
+    return !has(q, aboutTheFile);
+  }
+  if (f.contract) {
+    const aboutObligations = /\b(?:obligations?|clauses?|requirements?|commitments?|covered|uncovered|summar\w*|overview|list|how many|count|split|breakdown|what does (?:the|our) .* (?:require|say|cover|need|ask)|require of us|expect of us|open|outstanding|status|gaps?|progress|started|compliant)\b/;
+    return !f.status && !has(q, aboutObligations) && has(q, /(?:^|[:;,]\s*)(?:what|which|who|when|where|how (?:long|soon|quickly|fast|much|many days|often)|does|do|is|are|under)\b/);
+  }
+  return false;
+}
+
 function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   const f = plan.filters;
   const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
   if (plan.ask === 'draft') return 'draft';
   if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|all|which|best|worst|across)\b/))) return 'tenants';
+  if (asksDocumentContent(q, f)) return 'passages';
   if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
-  if (has(q, /\b(?:trend|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week)\b/) || (has(q, /\b(?:rate|score|posture)\b/) && f.period)) return 'trend';
-  if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
-  if (has(q, /\b(?:overdue|due (?:date|dates|soon|this|next|by)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
+  if (has(q, /\b(?:trend|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously)\b/) || (has(q, /\b(?:rate|score|posture)\b/) && f.period)) return 'trend';
+  if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much) (?:change|changed|happen|happened)\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
+  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
   if (f.requirement_ids?.length) {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
   }
+  const ownersAsked = /\b(?:who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after))\b/;
+  if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\brequirements?\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
   if (f.source === 'contract' && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
   if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
   if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
-  if (f.evidence && has(q, /\b(?:cover|covers|support|supports|satisfy|satisf\w+|address|addresses|map|maps|linked|prove|proves|meet|meets)\b/)) return 'evidence_coverage';
+  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs|prove|proves|meet|meets)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
-  if (has(q, /\b(?:who (?:owns|is responsible|handles|is working)|owners?\b|ownership|assignees?|workload|who has the most)\b/) && !f.owner) return 'owners';
-  if (has(q, /\b(?:improv\w*|increas\w*|rais(?:e|ing)|boost\w*|higher (?:score|rate)|next steps?|what should (?:we|i) (?:do|focus|work|tackle|fix|start)|where (?:should|do) (?:we|i) (?:start|focus|begin)|recommend\w*|action plan|roadmap|quick wins?|get compliant|become compliant|close (?:the |our )?gaps)\b/)) return 'improve';
+  if (has(q, ownersAsked) && !f.owner) return 'owners';
+  if (has(q, /\b(?:improv\w*|increas\w*|rais(?:e|ing)|boost\w*|higher (?:score|rate)|next steps?|what should (?:we|i) (?:do|focus|work|tackle|fix|start)|where (?:should|do) (?:we|i) (?:start|focus|begin)|action plan|roadmap|quick wins?|get compliant|become compliant|close (?:the |our )?gaps)\b/) || (has(q, /\brecommend\w*/) && has(q, ABOUT_COMPLIANCE))) return 'improve';
   const filtered = f.status || f.owner || f.has_evidence !== undefined || f.source || f.priority || (f.domain && has(q, /\brequirements?|controls?|items?\b/));
   if (filtered) return 'requirements';
   if (f.domain && !topicOf(rest) && !has(q, /\b(?:anything|requirements? (?:on|about))\b/)) return 'domain';
@@ -122,16 +140,22 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
     delete plan.filters.domain;
     if (plan.subject !== 'owners') plan.subject = 'requirements';
   }
+  if (domainWord && plan.subject === 'contracts') delete plan.filters.domain;
+  if (domainWord && plan.subject === 'requirements' && Object.keys(plan.filters).length === 0 && !has(q, /\b(?:anything|something|requirements?|controls?|about|on|regarding|mention\w*)\b/) && !has(q, ABOUT_COMPLIANCE)) plan.subject = 'unknown';
   if (plan.subject === 'requirements' && isGapList(q, plan)) plan.subject = 'gaps';
   if (plan.subject === 'owners' && plan.filters.status?.length === 2 && Object.keys(plan.filters).length === 1) delete plan.filters.status;
-  const topic = topicOf(rest);
-  if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
+  // Leftover words are a topic when the question points at one ('about', 'mentioning') or states no
+  // other filter; otherwise they are the question's own words ('looking after', 'under').
+  const cue = /\b(?:about|on|regarding|mention(?:s|ing)?|related to|relating to|concerning|covering|containing|involving|around|for|say|says|refer(?:s|ring)? to)\b|["']/.test(q);
+  const others = Object.keys(plan.filters).filter((k) => k !== 'limit').length;
+  const topic = plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest);
+  if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;
   }
   if (plan.subject === 'domain' && topic) plan.subject = 'requirements';
   const named = unknownDocument(question);
-  if (named && !plan.filters.evidence && !plan.filters.contract && !plan.filters.framework && !plan.filters.domain) {
+  if (named && !plan.filters.evidence && !plan.filters.contract && !plan.filters.framework && !/\b(?:domain|area|framework|category)$/i.test(named)) {
     plan.subject = 'evidence_coverage';
     plan.filters.evidence = named;
   }
