@@ -45,8 +45,25 @@ export type ToolBinding = {
   actor: Actor;
   tenantId: string;
   read: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** The tenant's requirements (of the given frameworks), read once per answer. */
   requirementsOf: (tx: Tx, frameworks?: string[]) => ReturnType<typeof listRequirementsInTx>;
+  /** The tenant's dashboard, read once per answer. */
+  dashboardOf: (tx: Tx) => ReturnType<typeof getDashboardInTx>;
 };
+
+/** One answer reads the same rows several times (a summary, then its gaps): the first read is kept. */
+function once<A, T>(key: (a: A) => string, load: (a: A) => Promise<T>): (a: A) => Promise<T> {
+  const kept = new Map<string, Promise<T>>();
+  return (a) => {
+    const k = key(a);
+    const hit = kept.get(k);
+    if (hit) return hit;
+    const value = load(a);
+    kept.set(k, value);
+    value.catch(() => kept.delete(k));
+    return value;
+  };
+}
 
 /**
  * The assistant's tools for one caller in one tenant. Each call is its own transaction in the tenant's
@@ -60,9 +77,15 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
     actor,
     tenantId,
     read: (fn) => withScope(db, tenantScope(actor.caller, tenantId), fn),
-    requirementsOf: (tx, frameworks) => listRequirementsInTx(tx, tenantId, { frameworks }),
+    requirementsOf: (tx, frameworks) => requirementsOnce({ tx, frameworks }),
+    dashboardOf: (tx) => dashboardOnce(tx),
   };
-  const { read, requirementsOf } = binding;
+  const requirementsOnce = once(
+    ({ frameworks }: { tx: Tx; frameworks?: string[] }) => (frameworks ? [...frameworks].sort().join('|') : '*'),
+    ({ tx, frameworks }) => listRequirementsInTx(tx, tenantId, { frameworks }),
+  );
+  const dashboardOnce = once((_tx: Tx) => 'dashboard', (tx) => getDashboardInTx(tx, tenantId, undefined));
+  const { read, requirementsOf, dashboardOf } = binding;
 
   return {
     ...createDocumentTools(binding),
@@ -70,7 +93,7 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
 
     get_compliance_summary: () =>
       read(async (tx) => {
-        const dashboard = await getDashboardInTx(tx, tenantId, undefined);
+        const dashboard = await dashboardOf(tx);
         const tenant = await tx
           .selectFrom('tenants')
           .innerJoin('organizations', 'organizations.id', 'tenants.organization_id')
@@ -80,9 +103,9 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
         return { tenant_name: dashboard.tenant_name, organization_name: tenant?.name ?? '', frameworks: dashboard.frameworks, ...dashboard.metrics };
       }),
 
-    get_domain_breakdown: () => read(async (tx) => (await getDashboardInTx(tx, tenantId, undefined)).domain_breakdown),
+    get_domain_breakdown: () => read(async (tx) => (await dashboardOf(tx)).domain_breakdown),
 
-    get_framework_breakdown: () => read(async (tx) => (await getDashboardInTx(tx, tenantId, undefined)).framework_breakdown),
+    get_framework_breakdown: () => read(async (tx) => (await dashboardOf(tx)).framework_breakdown),
 
     list_framework_gaps: ({ framework, limit }) =>
       read(async (tx) => {
