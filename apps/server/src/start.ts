@@ -2,6 +2,7 @@ import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
 import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
+import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
 import { buildApp } from './app';
 import type { ServerConfig } from './env';
 import { createJobQueue } from './job-queue-factory';
@@ -21,7 +22,12 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   const metrics = createServerMetrics();
   const { queue, engine } = await createJobQueue(config, handle.db, metrics.jobObserver);
   const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: options.logger, metrics });
+  // Documents analysed by an earlier release get the passages the assistant quotes, in the background.
+  const backfill = new AbortController();
+  const passages = backfillPassages(handle.db, { signal: backfill.signal }).catch((error: unknown) => app.log.warn({ err: error }, 'Passage backfill stopped'));
   app.addHook('onClose', async () => {
+    backfill.abort();
+    await passages;
     await queue.close();
     await handle.close();
   });

@@ -6,6 +6,8 @@ import type { DatabaseHandle } from '@compliance/db/connect';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { Actor } from '@compliance/domain/access/actor';
 import { createAssistantToolset } from '@compliance/domain/assistant/assistant-tools';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
@@ -70,6 +72,18 @@ describe('passages', () => {
     expect(other.passages.every((p) => p.document !== 'DR test 2025')).toBe(true);
     const phishing = await tools(editorA, a.id).search_passages({ query: 'phishing simulation click rate', limit: 3 });
     expect(phishing.passages.every((p) => p.document !== 'Phishing results')).toBe(true);
+  });
+});
+
+describe('passages of documents analysed before they were kept', () => {
+  it('are written by the backfill, in the document’s own tenant', async () => {
+    await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.deleteFrom('document_passages').where('tenant_id', '=', a.id).execute());
+    expect((await tools(editorA, a.id).search_passages({ query: 'disaster recovery test' })).passages).toEqual([]);
+    expect(await backfillPassages(handle.db, { tenantId: a.id })).toBe(2);
+    const rows = await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.selectFrom('document_passages').select(['tenant_id']).where('tenant_id', 'in', [a.id, b.id]).execute());
+    expect(rows.filter((r) => r.tenant_id === a.id).length).toBeGreaterThan(2);
+    expect((await tools(editorA, a.id).search_passages({ query: 'disaster recovery test' })).passages[0]?.document).toBe('DR test 2025');
+    expect(await backfillPassages(handle.db, { tenantId: a.id })).toBe(0);
   });
 });
 
