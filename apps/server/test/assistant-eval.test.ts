@@ -16,6 +16,7 @@ const SETS = join(__dirname, '../evals/assistant');
 const FLOORS: Record<string, { questions: number; followUps: number }> = {
   dev: { questions: 0.95, followUps: 0.9 },
   blind1: { questions: 0.92, followUps: 0.85 },
+  blind2: { questions: 0.92, followUps: 0.9 },
 };
 
 let t: TestApp;
@@ -39,7 +40,8 @@ async function askAll(questions: Question[], split: string) {
       const res = await api(t.app, session, 'POST', `/api/assistant/chat?tenant_id=${world.tenant.id}`, { messages });
       expect(res.statusCode, `${question.id}: ${res.body}`).toBe(200);
       answer = (res.json() as { response: string }).response;
-      messages.push({ role: 'assistant', content: answer });
+      // As the web client sends it back: the opening of an answer (apps/web chat-history.ts).
+      messages.push({ role: 'assistant', content: answer.length > 600 ? `${answer.slice(0, 599)}…` : answer });
     }
     const leakNames = question.as === 'manager' ? [world.foreign.name] : [world.sibling.name, world.foreign.name];
     grades.push(grade(question, answer, truthOf[question.as ?? 'analyst'], world, 'Priya Shah', leakNames));

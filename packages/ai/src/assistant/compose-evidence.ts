@@ -8,7 +8,7 @@ import type { QueryPlan } from './question/plan';
 export async function composeEvidence(writer: AnswerWriter, plan: QueryPlan): Promise<void> {
   const f = plan.filters;
   const filtered = f.evidence_type || f.domain || f.requirement_ids?.length || f.evidence;
-  if (plan.ask === 'check' && !f.evidence && !f.evidence_type && nouns(f.topic).length) return composeNamedArtefact(writer, plan, nouns(f.topic));
+  if (plan.ask === 'check' && !f.evidence && !f.evidence_type && !f.requirement_ids?.length && nouns(f.topic).length) return composeNamedArtefact(writer, plan, nouns(f.topic));
   if (!filtered) return composeEvidenceHeld(writer);
   const found = await writer.call('search_evidence', {
     ...(f.evidence ? { name: f.evidence } : {}),
@@ -41,7 +41,7 @@ export async function composeEvidence(writer: AnswerWriter, plan: QueryPlan): Pr
   );
 }
 
-const GENERIC = new Set('evidence document documents doc docs file files uploaded upload anywhere copy copies current latest any some our the a an of we have has held hold kept'.split(' '));
+const GENERIC = new Set('evidence document documents doc docs file files uploaded upload anywhere copy copies current latest any some our the a an of we have has held hold kept attached library got there'.split(' '));
 
 /** The words of a thing asked for by name ('a network diagram' → network, diagram). */
 function nouns(topic: string | undefined): string[] {
@@ -135,6 +135,13 @@ function expandAbbreviations(query: string): string {
   return [query, ...ABBREVIATIONS.filter(([pattern]) => pattern.test(query)).map(([, words]) => words)].join(' ');
 }
 
+/** The one document of a type ('the last pen test' when a single penetration test report is held). */
+async function onlyDocumentOfType(writer: AnswerWriter, type: string | undefined): Promise<string | undefined> {
+  if (!type) return undefined;
+  const found = await writer.call('search_evidence', { document_type: type });
+  return found.total === 1 ? found.documents[0]!.name : undefined;
+}
+
 /** Words that tend to stand beside the answer to a who/when/how-long question ('Tester:', 'Date:'). */
 function answerWords(question: string): string {
   const q = question.toLowerCase();
@@ -150,7 +157,7 @@ export async function composePassages(writer: AnswerWriter, plan: QueryPlan, que
   const f = plan.filters;
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
   const query = [question, plan.follow_up ? (f.topic ?? '') : '', answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
-  const document = f.evidence ?? f.contract;
+  const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
   const { passages } = await writer.call('search_passages', { query: expandAbbreviations(query), ...(document ? { document } : {}), limit: 3 });
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);

@@ -13,21 +13,23 @@ const SYNONYMS: Array<[RegExp, string[]]> = [
   [/^(?:encrypt|cryptograph)/, ['encrypt', 'cryptograph']],
   [/^back/, ['backup', 'back up', 'back-up']],
   [/^(?:mfa|multi|two-factor|2fa)/, ['multi-factor', 'multifactor', 'mfa', 'two-factor', 'strong authentication']],
-  [/^(?:pen|pentest)/, ['penetration', 'pen test', 'pentest']],
+  [/^(?:pen|pentest)/, ['penetration', 'pen test', 'pentest', 'health check']],
+  [/^(?:residen|locat|offshor|transfer)/, ['outside the', 'residen', 'location', 'located', 'transfer', 'offshore']],
   [/^(?:background|screen|vet|check)/, ['background', 'screening', 'vetting', 'vetted', 'police check']],
   [/^(?:staff|personnel|employee|worker|people)/, ['staff', 'personnel', 'employee', 'worker', 'individual', 'person']],
   [/^(?:subprocess|sub-process)/, ['subprocessor', 'sub-processor']],
   [/^(?:insur)/, ['insurance']],
-  [/^(?:audit)/, ['audit']],
+  [/^(?:audit)/, ['to audit', 'may audit', 'auditor', 'audits', 'audit right', 'right to audit', 'inspect']],
   [/^(?:train|awareness)/, ['training', 'awareness']],
   [/^(?:vulnerab|vuln|scan)/, ['vulnerab', 'scan']],
   [/^(?:patch)/, ['patch']],
   [/^(?:log)/, ['log']],
+  [/^siem/, ['siem', 'security information and event', 'security monitoring']],
   [/^(?:delet|destr|return)/, ['delet', 'destr', 'return']],
 ];
 
 const MAX_SHARE_FOR_OR = 0.12;
-const VERBS = new Set('make makes made get gets give gives keep keeps tell tells let lets put puts take takes say says said met meet meets apply applies'.split(' '));
+const VERBS = new Set('make makes made get gets give gives keep keeps tell tells let lets put puts take takes say says said met meet meets apply applies oblige obliges oblig carry hold holds maintain fix fixed fixes resolve resolved remediate remediated restrict stored store accessed'.split(' '));
 
 function alternatives(word: string): string[] {
   return SYNONYMS.find(([pattern]) => pattern.test(word))?.[1] ?? [word];

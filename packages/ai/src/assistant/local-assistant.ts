@@ -29,7 +29,8 @@ export async function answerLocally(input: ChatRequest, options: ChatCallOptions
   }
   const vocabulary = guarded.vocabulary ?? (await input.tools.get_vocabulary({}));
   throwIfAborted(options.signal);
-  await compose(writer, planConversation(input.messages, vocabulary, now), question);
+  const tenants = [input.context.tenant_name, ...input.context.other_tenants];
+  await compose(writer, planConversation(input.messages, vocabulary, now, tenants), question);
   return writer.finish();
 }
 

@@ -68,6 +68,7 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`\\b${anyCase('is are was were does do did has have can could will')}\\s+(?:the\\s+)?${NAME}\\s+(?:compliant|ready|certified|meet|meeting|comply|complying|have|has|hold|own|need|doing|passing|pass|fail|failing|behind|ahead)\\b`, 'g') },
   { pattern: new RegExp(`${NAME}['’]s?\\s+(?:[\\w-]+\\s+){0,2}(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g') },
   { pattern: new RegExp(`${NAME}\\s+(?:holds|has|have|owns|keeps|stores|signed|uploaded)\\b`, 'g') },
+  { pattern: new RegExp(`\\b${anyCase('how')}\\s+(?:compliant|secure|ready|far along)\\s+(?:is|are)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*(?:the\\s+)?${NAME}\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|status|posture|progress|dashboard)\\b`, 'g') },

@@ -1,6 +1,6 @@
 import { CHAT_MAX_MESSAGES, type ChatMessage } from '@compliance/contracts/assistant';
 import { describe, expect, it } from 'vitest';
-import { boundedHistory, newestMessages } from './chat-history';
+import { ANSWER_EXCERPT_CHARS, boundedHistory, newestMessages } from './chat-history';
 
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const ai = (content: string): ChatMessage => ({ role: 'assistant', content });
@@ -21,6 +21,14 @@ describe('boundedHistory', () => {
   it('stops at the first message that does not fit, leaving no gap', () => {
     const previous = [user('short'), ai('x'.repeat(500)), user('recent')];
     expect(boundedHistory(previous, 'new', 100)).toEqual([user('recent'), user('new')]);
+  });
+
+  it('sends only the opening of a long answer, so the question before it still goes with a follow-up', () => {
+    const previous = [user('Which requirements does the Cryptography Standard support?'), ai('- Requirement 4.1 …\n'.repeat(600))];
+    const sent = boundedHistory(previous, 'and the patch standard?');
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(sent[1]!.content.length).toBe(ANSWER_EXCERPT_CHARS);
+    expect(sent[1]!.content.endsWith('…')).toBe(true);
   });
 
   it('always sends the new question, even when it alone is over the budget', () => {

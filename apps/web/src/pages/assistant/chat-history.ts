@@ -26,11 +26,19 @@ export function newestMessages<T extends ChatMessage>(messages: readonly T[], ma
   return kept;
 }
 
+/** How much of an earlier answer is sent back: the questions carry the thread, answers only their opening. */
+export const ANSWER_EXCERPT_CHARS = 600;
+
+function excerpt({ role, content }: ChatMessage): ChatMessage {
+  return { role, content: role === 'assistant' && content.length > ANSWER_EXCERPT_CHARS ? `${content.slice(0, ANSWER_EXCERPT_CHARS - 1)}…` : content };
+}
+
 /**
  * The conversation to send: always the new question, preceded by as many earlier messages as fit in
- * the budget (newest first, see newestMessages), in their original order.
+ * the budget (newest first, see newestMessages), in their original order. Earlier answers are cut to
+ * their opening, so a long answer never pushes the question before it out of a follow-up.
  */
 export function boundedHistory(previous: readonly ChatMessage[], question: string, budget = HISTORY_BUDGET_CHARS): ChatMessage[] {
-  const earlier = newestMessages(previous, CHAT_MAX_MESSAGES - 1, budget - question.length);
-  return [...earlier.map(({ role, content }) => ({ role, content })), { role: 'user', content: question }];
+  const earlier = newestMessages(previous.map(excerpt), CHAT_MAX_MESSAGES - 1, budget - question.length);
+  return [...earlier, { role: 'user', content: question }];
 }

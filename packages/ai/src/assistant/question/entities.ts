@@ -31,7 +31,9 @@ export function normalise(text: string): string {
     .replace(/\bi'm\b/g, 'i am')
     .replace(/\bwe're\b/g, 'we are')
     .replace(/\bwe've\b/g, 'we have')
-    .replace(/\breqs\b/g, 'requirements')
+    .replace(/\b(?:reqs|requirments|requirement?s|reqirements)\b/g, 'requirements')
+    .replace(/\bmgmt\b|\bmanagment\b/g, 'management')
+    .replace(/\b(nobody|no one)'s\b/g, '$1 has')
     .replace(/\breq\b/g, 'requirement')
     .replace(/\br\b/g, 'are')
     .replace(/\bi\.e\.,?|\be\.g\.,?/g, ' ')
@@ -67,9 +69,9 @@ function startOfWeek(now: Date): Date {
 export function periodOf(text: Text, now: Date): Period | undefined {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const until = isoDay(now);
-  let m = text.take(/\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d{1,3}) (days?|weeks?|months?)\b/);
+  let m = text.take(/\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d{1,3}|two|three|four|six|twelve) (days?|weeks?|months?)\b/);
   if (m) {
-    const n = Number(m[1]);
+    const n = Number(m[1]) || ({ two: 2, three: 3, four: 4, six: 6, twelve: 12 } as Record<string, number>)[m[1]!]!;
     const unit = m[2]!.startsWith('week') ? 7 : m[2]!.startsWith('month') ? 30 : 1;
     return { since: isoDay(new Date(now.getTime() - n * unit * DAY)), until, label: `in the last ${n} ${m[2]}` };
   }
@@ -192,21 +194,37 @@ const SPELLED_OUT: Array<[RegExp, string]> = [
   [/\bir\b/, 'incident response'],
   [/\bjml\b/, 'joiner mover leaver'],
   [/\bsdlc\b/, 'secure development'],
+  [/\bcrypto\b/, 'cryptography'],
+  [/\bvuln(?:s|erability)? scan\b/, 'nessus scan'],
 ];
+
+/** Words of document names that say what kind of document it is, and words of every topic. */
+const DOCUMENT_WORDS = new Set('policy procedure standard report export screenshot configuration process summary executive document plan playbook register record certificate runbook results campaign'.split(' '));
+const TOPIC_WORDS = new Set('incident response access control backup restore security data risk patch vulnerability training awareness physical network encryption cryptography management recovery disaster continuity business vendor third party supplier audit internal information development secure'.split(' '));
+const ASKS_FOR_A_DOCUMENT = /\b(?:policy|procedure|standard|report|doc|document|plan|playbook|export|screenshot|certificate|register|write-?up|summary|runbook|sop|config|configuration)\b/;
 
 /** An evidence document the question names by the distinctive words of its name (abbreviations spelled out). */
 function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   let best: { name: string; score: number; words: string[] } | null = null;
   const spelled = `${text.rest} ${SPELLED_OUT.filter(([p]) => p.test(text.rest)).map(([, w]) => w).join(' ')}`;
   for (const doc of vocabulary.evidence) {
-    const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && w !== 'v1' && w !== 'final');
+    const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && !/^v\d/.test(w) && !['final', 'and', 'the', 'of', 'for'].includes(w));
     if (!words.length) continue;
     const hits = words.filter((w) => new RegExp(`\\b${escape(w)}s?\\b`).test(spelled));
     const share = hits.length / words.length;
     // A reference such as 'SOP-SEC-010' or 'IA-2025-03' names its document on its own.
     const code = (doc.name.toLowerCase().match(/\b[a-z]{2,}(?:-[a-z0-9]+)*-\d[\w-]*\b/g) ?? []).find((c) => text.rest.includes(c));
+    const distinctive = words.filter((w) => !DOCUMENT_WORDS.has(w));
+    const allDistinctive = distinctive.length > 0 && distinctive.every((w) => hits.includes(w));
+    // Topic words alone ('incident response') name a document only when the question asks for a document.
+    const onlyTopicWords = hits.every((w) => TOPIC_WORDS.has(w) || DOCUMENT_WORDS.has(w));
+    const asksDocument = ASKS_FOR_A_DOCUMENT.test(text.rest);
     const score = (code ? 2 : 0) + share + hits.length * 0.01;
-    const enough = code || (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)));
+    const enough =
+      code ||
+      (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)) && (!onlyTopicWords || asksDocument || share === 1)) ||
+      (allDistinctive && (distinctive.length >= 2 || asksDocument) && (!onlyTopicWords || asksDocument)) ||
+      (hits.length >= 2 && share >= 0.6 && asksDocument && distinctive.some((w) => hits.includes(w)));
     if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;
@@ -215,15 +233,17 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   return best.name;
 }
 
-function ownerOf(text: Text, vocabulary: Vocabulary): { owner?: string; me: boolean } {
+function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
   if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my|i am responsible for|am i|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|no one assigned|nobody assigned)\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned)\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);
     if (text.take(full)) return { owner: name, me: false };
     const hit = parts.find((p) => new RegExp(`\\b${escape(p)}(?:'s)?\\b`).test(text.rest) && vocabulary.owners.filter((o) => tokens(o).includes(p)).length === 1);
-    if (hit && /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on)\b/.test(text.rest)) {
+    // A first name alone: written with its capital ('and Tom?', "Elena's"), or beside a word of ownership.
+    const capitalised = hit && new RegExp(`\\b${escape(hit.replace(/^./, (c) => c.toUpperCase()))}(?:['’]s)?\\b`).test(original);
+    if (hit && (capitalised || /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on|belong\w*)\b/.test(text.rest))) {
       text.take(new RegExp(`\\b${escape(hit)}(?:'s)?\\b`));
       return { owner: name, me: false };
     }
@@ -266,7 +286,8 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
     if (evidence) filters.evidence = evidence;
   }
   for (const [type, pattern] of filters.evidence_type ? [] : EVIDENCE_TYPE_WORDS) {
-    if (type === 'Report' || type === 'Policy' || type === 'Procedure' || type === 'Certificate') continue;
+    // 'policy', 'procedure' and 'report' are words of document names; only their plurals ask for the type.
+    if (type === 'Report' || ((type === 'Policy' || type === 'Procedure') && !/\b(?:policies|procedures)\b/.test(text.rest))) continue;
     if (text.take(pattern)) {
       filters.evidence_type = type;
       break;
@@ -276,14 +297,14 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   if (period) filters.period = period;
   const hours = deadlineOf(text);
   if (hours) filters.deadline_hours = hours;
-  const owner = ownerOf(text, vocabulary);
+  const owner = ownerOf(text, vocabulary, question);
   if (owner.owner) filters.owner = owner.owner;
   const has = evidenceFilterOf(text);
   if (has !== undefined) filters.has_evidence = has;
   const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b/);
   if (priority) filters.priority = ((priority[1] ?? priority[2] ?? 'high') === 'critical' ? 'High' : (priority[1] ?? priority[2] ?? 'high').replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
   if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?)\b/)) filters.source = 'contract';
-  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based))\b/)) filters.source = 'framework';
+  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;
   const domain = domainOf(text);

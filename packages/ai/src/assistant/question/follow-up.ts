@@ -11,10 +11,10 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they)\b[?.!\s]*$/;
+  /^(?:which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they)\b[?.!\s]*$/;
 
 /** Subjects whose result set a follow-up narrows. */
-const NARROWABLE: Subject[] = ['requirements', 'owners', 'contracts', 'evidence', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
+const NARROWABLE: Subject[] = ['requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
 
 function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   const q = normalise(question);
@@ -45,12 +45,12 @@ function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
 }
 
 /** The plan of the conversation's last user question, following up on the ones before it. */
-export function planConversation(messages: readonly ChatTurn[], vocabulary: Vocabulary, now: Date): QueryPlan {
+export function planConversation(messages: readonly ChatTurn[], vocabulary: Vocabulary, now: Date, tenants: readonly string[] = []): QueryPlan {
   const questions = messages.filter((m) => m.role === 'user').map((m) => m.content.trim()).slice(-6);
   let previous: QueryPlan | null = null;
   let plan: QueryPlan = { ask: 'list', subject: 'unknown', filters: {} };
   for (const question of questions) {
-    const own = parseQuestion(question, vocabulary, now);
+    const own = parseQuestion(question, vocabulary, now, tenants);
     const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
     plan =
       previous && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help'

@@ -18,8 +18,8 @@ export const AREA_NAMES: Array<[number, RegExp]> = [
   [5, /\b(?:vulnerability (?:and |& )?(?:patch )?management|vuln(?:erability)? management|patch management|vulnerability (?:and|&) patch(?:ing)?)\b/],
   [6, /\b(?:network security|network (?:and|&) infrastructure|infrastructure security)\b/],
   [7, /\b(?:endpoint(?: (?:and|&) device)?(?: security)?|device security)\b/],
-  [8, /\b(?:application security|appsec|secure development|sdlc)\b/],
-  [9, /\b(?:(?:security )?(?:monitoring (?:and|&) logging|logging (?:and|&) monitoring)|security monitoring|siem)\b/],
+  [8, /\b(?:application security|app security|appsec|secure development|sdlc)\b/],
+  [9, /\b(?:(?:security )?(?:monitoring (?:and|&) logging|logging (?:and|&) monitoring)|security monitoring)\b/],
   [10, /\b(?:incident response(?: (?:and|&) recovery)?|incident management|ir)\b/],
   [11, /\b(?:third[- ]party(?: (?:and|&) vendor)?(?: risk)?(?: management)?|vendor risk(?: management)?|supplier risk|tprm|vendor management|supplier management)\b/],
   [12, /\b(?:security awareness(?: (?:and|&) training)?|awareness (?:and|&) training|security training)\b/],
@@ -53,7 +53,8 @@ export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['Not Started'], /\b(?:not (?:yet )?started|haven't started|have not started|not begun|untouched|not been started)\b/],
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
-  [['Compliant'], /\b(?:(?<!non-|non |not |how )compliant(?! with)|done|completed?|satisfied|implemented|closed|finished)\b/],
+  // 'Compliant' as a status of requirements, not as a goal ('before we are fully HIPAA compliant').
+  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^compliant\b/],
 ];
 
 /** Evidence type ← what people call it. */
@@ -81,7 +82,7 @@ export const CONTRACT_GENRES: Array<[RegExp, string[]]> = [
   [/\b(?:terms|terms of service|general terms)\b/, ['terms']],
 ];
 
-export const CONTRACT_WORDS = /\b(?:(?:which|what) customers?|customers? (?:expect|want|ask|need|demand)|contracts?|obligations?|agreements?|clauses?|msa|dpa|baa|sla|nda|addend(?:um|a)|schedules?|customer commitments?|commitments?|contractual(?:ly)?|customers? requires?|customers? require)\b/;
+export const CONTRACT_WORDS = /\b(?:(?:which|what) customers?|deals?|customers? (?:expect|want|ask|need|demand)|contracts?|obligations?|agreements?|clauses?|msa|dpa|baa|sla|nda|addend(?:um|a)|schedules?|customer commitments?|commitments?|contractual(?:ly)?|customers? requires?|customers? require)\b/;
 
 /** Words of contract questions that narrow nothing: every obligation is a security obligation of the contract. */
 export const CONTRACT_TOPIC_STOP = new Set(

@@ -25,16 +25,16 @@ const TOPIC_STOP = new Set(
   say says said tell told contain contains include includes listed cover covers covered support supports supported our own
   customer customers contract contracts obligation obligations agreement agreements clause clauses which whose what's
   framework frameworks domain domains area areas category categories tenant tenants
-  owner owners owns owned assigned responsible who's work working team`.split(/\s+/),
+  owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals`.split(/\s+/),
 );
 
 function askOf(q: string): Ask {
-  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|reply)\b|\bdraft\b/.test(q)) return 'draft';
+  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\bdraft\b.*\b\d{1,2}\.\d{1,3}\b/.test(q)) return 'draft';
   if (/\bhow many\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b/.test(q)) return 'count';
   if (/\b(?:compare|comparison|versus|vs\.?|rank|ranking|side by side|benchmark)\b/.test(q)) return 'compare';
   if (/\b(?:summari[sz]e|summary|overview|outline|recap|what does .* (?:say|require|cover))\b/.test(q)) return 'summarise';
   if (/^(?:why|explain)\b|\bwhy\b/.test(q)) return 'explain';
-  if (/^(?:do|does|did|is|are|was|were|have|has|can|could|will|would|should|am)\b/.test(q)) return 'check';
+  if (/^(?:do|does|did|is|are|was|were|have|has|can|could|will|would|should|am|any|got any|anything)\b/.test(q)) return 'check';
   return 'list';
 }
 
@@ -62,7 +62,7 @@ function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
   }
   if (f.contract) {
     const aboutObligations = /\b(?:obligations?|clauses?|requirements?|commitments?|covered|uncovered|summar\w*|overview|list|how many|count|split|breakdown|what does (?:the|our) .* (?:require|say|cover|need|ask)|require of us|expect of us|open|outstanding|status|gaps?|progress|started|compliant)\b/;
-    return !f.status && !has(q, aboutObligations) && has(q, /(?:^|[:;,]\s*)(?:what|which|who|when|where|how (?:long|soon|quickly|fast|much|many days|often)|does|do|is|are|under)\b/);
+    return !f.status && !has(q, aboutObligations) && has(q, /(?:^|[:;,\-–—]\s*)(?:what|which|who|when|where|how (?:long|soon|quickly|fast|much|many days|often)|does|do|is|are|under)\b/);
   }
   return false;
 }
@@ -73,8 +73,10 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (plan.ask === 'draft') return 'draft';
   if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|all|which|best|worst|across)\b/))) return 'tenants';
   if (asksDocumentContent(q, f)) return 'passages';
+  if (has(q, /\b(?:domains?|areas?)\b/) && has(q, /\b(?:worst|weakest|lowest|lagging|most attention|behind|poorest|best|strongest|highest)\b/) && !f.domain) return 'domains';
   if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
-  if (has(q, /\b(?:trend|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously)\b/) || (has(q, /\b(?:rate|score|posture)\b/) && f.period)) return 'trend';
+  const comparedWithThen = f.period && has(q, /\b(?:more|less|better|worse|higher|lower|than)\b/) && has(q, /\b(?:complian\w*|rate|score|posture)\b/);
+  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last))\b/) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
   if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much) (?:change|changed|happen|happened)\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
   if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
   if (f.requirement_ids?.length) {
@@ -83,11 +85,11 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   }
   const ownersAsked = /\b(?:who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after))\b/;
   if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\brequirements?\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
-  if (f.source === 'contract' && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
+  if (f.source && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
   if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
   if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
-  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs|prove|proves|meet|meets)\b/)) return 'evidence_coverage';
+  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
   if (has(q, ownersAsked) && !f.owner) return 'owners';
@@ -104,9 +106,9 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (has(q, /\b(?:gaps?|missing|non-?compliant|not (?:yet )?compliant|open items?|outstanding|remaining|left to do|shortfalls?|deficienc\w*|failing|to do)\b/) || (f.framework && has(q, /\b(?:top|urgent|priorit\w*)\b/))) return 'gaps';
   if (has(q, /\b(?:top|highest|most (?:important|urgent|critical|pressing)|urgent|critical|priorit(?:y|ies|i[sz]e|i[sz]ed|i[sz]ation))\b/)) return 'top_priority';
   if (f.framework) return 'frameworks';
-  if (has(q, /\b(?:complian\w*|rates?|scores?|status|how (?:are|is) (?:we|our)|doing|progress|ready|readiness|percentage|posture|standing|where do we stand|how far|overview|summary|dashboard|overall|coverage)\b|%/)) return 'summary';
+  if (has(q, /\b(?:complian\w*|rates?|scores?|status|how (?:are|is) (?:we|our)|doing|progress|ready|readiness|percentage|posture|standing|where do we stand|how far|overview|summary|dashboard|overall|coverage|headline|big picture|bottom line)\b|%/)) return 'summary';
   if (topic && f.domain) return 'requirements';
-  if (topic && plan.ask === 'check') return 'passages';
+  if (topic && plan.ask === 'check' && has(q, ABOUT_COMPLIANCE)) return 'passages';
   return 'unknown';
 }
 
@@ -126,11 +128,21 @@ function unknownDocument(question: string): string | null {
   return name && !GENERIC.test(name) ? name : null;
 }
 
-/** One question on its own → its query plan. */
-export function parseQuestion(question: string, vocabulary: Vocabulary, now: Date): QueryPlan {
+/** The words that tell the tenants apart ('clinics', 'labs' of Harborview Clinics and Harborview Labs). */
+function namesTwoTenants(q: string, tenants: readonly string[]): boolean {
+  if (tenants.length < 2) return false;
+  const words = tenants.map((t) => normalise(t).split(/\s+/));
+  const shared = words.reduce((common, w) => common.filter((x) => w.includes(x)));
+  const named = words.filter((w) => w.some((x) => !shared.includes(x) && x.length > 2 && new RegExp(`\\b${x}\\b`).test(q)));
+  return named.length >= 2;
+}
+
+/** One question on its own → its query plan. `tenants`: the current tenant's name, then the others the user may read. */
+export function parseQuestion(question: string, vocabulary: Vocabulary, now: Date, tenants: readonly string[] = []): QueryPlan {
   const q = normalise(question);
   if (GREETING.test(q)) return { ask: 'list', subject: 'help', filters: {}, greeting: true };
   if (HELP.test(q)) return { ask: 'list', subject: 'help', filters: {} };
+  if (namesTwoTenants(q, tenants)) return { ask: 'compare', subject: 'tenants', filters: {} };
   const { filters, rest: linkedRest, domainWord } = linkEntities(question, vocabulary, now);
   const plan: QueryPlan = { ask: askOf(q), subject: 'unknown', filters };
   plan.subject = subjectOf(q, linkedRest, plan);
