@@ -131,13 +131,13 @@ describe('openai chat runner: streaming', () => {
 });
 
 describe('openai chat runner: scope and robustness', () => {
-  it('refuses another tenant before any request to the model and without any tool call', async () => {
-    const toolset = createForbiddenToolset();
+  it('refuses another tenant before any request to the model, reading only the tenant’s own names', async () => {
+    const toolset = createForbiddenToolset({ vocabulary: true });
     const answer = await run('What is the compliance rate of Initech?', { toolset });
     expect(answer.text).toBe("I can only use data of Acme Health (Acme Group). I can't share or look up information about other tenants or organizations.");
     expect(answer.deltas).toEqual([answer.text]);
     expect(answer.requests).toEqual([]);
-    expect(toolset.calls).toEqual([]);
+    expect(toolset.calls.map((c) => c.name)).toEqual(['get_vocabulary']);
   });
 
   it('offers the tenant selector for an accessible tenant, still without any request', async () => {
