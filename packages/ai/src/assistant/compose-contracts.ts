@@ -64,6 +64,7 @@ export async function composeContractPlan(writer: AnswerWriter, plan: QueryPlan,
     return;
   }
   let obligations = result.obligations;
+  if (f.contract_genre) obligations = obligations.filter((o) => f.contract_genre!.some((w) => o.contract.toLowerCase().includes(w)));
   if (f.has_evidence !== undefined) obligations = obligations.filter((o) => o.covered === f.has_evidence);
   if (f.deadline_hours !== undefined) obligations = obligations.filter((o) => typeof o.deadline_hours === 'number' && o.deadline_hours <= f.deadline_hours!);
   const topic = contractTopic(f);

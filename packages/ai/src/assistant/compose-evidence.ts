@@ -10,6 +10,7 @@ export async function composeEvidence(writer: AnswerWriter, plan: QueryPlan): Pr
   const filtered = f.evidence_type || f.domain || f.requirement_ids?.length || f.evidence;
   if (plan.ask === 'check' && !f.evidence && !f.evidence_type && !f.requirement_ids?.length && nouns(f.topic).length) return composeNamedArtefact(writer, plan, nouns(f.topic));
   if (!filtered) return composeEvidenceHeld(writer);
+  if (f.evidence_type && f.framework && !f.framework.canonical) return composeNamedArtefact(writer, plan, [f.framework.name.toLowerCase()]);
   const found = await writer.call('search_evidence', {
     ...(f.evidence ? { name: f.evidence } : {}),
     ...(f.evidence_type ? { document_type: f.evidence_type } : {}),

@@ -187,6 +187,22 @@ function namedEntity(text: string, strict: boolean): string | null {
 const TENANT_COMPARISON =
   /\b(?:compare|comparison|rank|ranking|versus|vs\.?|side by side|benchmark)\b[^?.!]*\btenants\b|\btenants\b[^?.!]*\b(?:compare|rank|best|worst|lowest|highest|behind|ahead)\b|\b(?:our|my|all (?:of )?(?:our|my))\s+tenants\b/i;
 
+/** Words of a side-by-side question ('Clinics vs Labs', 'how do the two stack up'). */
+const TENANTS_SIDE_BY_SIDE = /\b(?:side by side|stack up|further along|ahead of|behind|versus|vs\.?)\b/i;
+
+/** Whether a detected name is made of words of the tenants the user may read ('Clinics', 'Labs'). */
+function onlyTenantWords(entity: string, context: ScopeContext): boolean {
+  const words = new Set([context.tenant_name, ...context.other_tenants].flatMap((n) => normaliseName(n).split(' ')));
+  return normaliseName(entity).split(' ').every((w) => words.has(w) || w === 'and' || w === 'or');
+}
+
+/** In strict mode, a lower-case name compared with ('compare our compliance with harborview labs'). */
+function comparedWith(text: string): string | null {
+  const match = /\bcompar\w*\b[^?.!]*?\b(?:with|to|against|versus|vs\.?)\s+(?:the\s+)?([a-z][\w&.'’-]*(?:\s+[a-z][\w&.'’-]*){0,2})\s*[?.!]*$/i.exec(text);
+  const words = match?.[1]?.split(/\s+/).filter((w) => !isVocabularyWord(w)) ?? [];
+  return words.length ? words.join(' ') : null;
+}
+
 /** Whether every word of a detected name belongs to one name of the tenant's own data ('Tom Becker', 'Bellhaven'). */
 function isKnownName(entity: string, known: readonly string[]): boolean {
   const words = normaliseName(entity).split(' ').filter(Boolean);
@@ -203,9 +219,10 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   const text = withoutOwnNames(question, spans).replace(/\s+/g, ' ');
   if (accessible) return { allowed: false, reason: 'accessible_tenant', entity: accessible, message: switchMessage(accessible, context) };
   const strict = context.strict === true;
-  if (context.other_tenants.length && TENANT_COMPARISON.test(text) && !namedEntity(text, strict)) return { allowed: true };
+  const comparing = context.other_tenants.length > 0 && (TENANT_COMPARISON.test(text) || TENANTS_SIDE_BY_SIDE.test(text));
+  if (comparing && (!namedEntity(text, strict) || onlyTenantWords(namedEntity(text, strict)!, context))) return { allowed: true };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
-  const entity = namedEntity(text, strict);
+  const entity = namedEntity(text, strict) ?? (strict ? comparedWith(text) : null);
   if (!entity || isKnownName(entity, context.known_names ?? [])) return { allowed: true };
   const known = accessibleMatch(entity, context);
   if (known) return { allowed: false, reason: 'accessible_tenant', entity: known, message: switchMessage(known, context) };

@@ -202,6 +202,8 @@ export type Vocabulary = {
   /** The person asking, as owners are named. */
   me: string | null;
   requirement_ids: string[];
+  /** Search stems of the words the tenant's requirements and obligations use (a topic outside them narrows nothing). */
+  terms?: string[];
 };
 
 export type OwnersAndStatuses = {

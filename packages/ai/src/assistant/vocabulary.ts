@@ -104,6 +104,7 @@ const PRODUCT_WORDS = `
   least privilege segregation duties supply chain loss prevention insider threat threats secrets session sessions
   workstation workstations server servers database databases storage media disposal destruction
   bc dr ir bcdr bc/dr grc appsec vuln vulns req reqs pen pentest pentests baa sow hrs iso27001 tprm
+  quarter quarters year years month months week weeks period baseline target targets goal plan
 `;
 
 const VOCABULARY = new Set<string>([

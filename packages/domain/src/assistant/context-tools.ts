@@ -1,4 +1,6 @@
 import type { AssistantToolset } from '@compliance/ai/assistant/tools';
+import { searchStem } from '@compliance/ai/assistant/vocabulary';
+import type { Tx } from '@compliance/db/scope';
 import { withScope } from '@compliance/db/scope';
 import { tenantScope } from '../access/caller';
 import { AppError } from '../errors';
@@ -39,6 +41,16 @@ function parseDate(value: string | undefined, fallback: Date): Date {
 
 function messageOf(details: unknown): string {
   return details && typeof details === 'object' && 'message' in details ? String((details as { message: unknown }).message) : '';
+}
+
+/** The stems of the words of the tenant's requirements and contract obligations. */
+async function termsOf(tx: Tx, tenantId: string, texts: string[]): Promise<string[]> {
+  const obligations = await tx.selectFrom('contract_obligations').select('text').where('tenant_id', '=', tenantId).execute();
+  const terms = new Set<string>();
+  for (const text of [...texts, ...obligations.map((o) => o.text)]) {
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []) terms.add(searchStem(word));
+  }
+  return [...terms];
 }
 
 /** Tools about one requirement, the tenant's history, its people and names, and the caller's other tenants. */
@@ -149,6 +161,7 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
           owners: [...owners].sort(),
           me: user.full_name ?? user.username,
           requirement_ids: requirements.map((r) => r.display_id),
+          terms: await termsOf(tx, tenantId, requirements.map((r) => r.text)),
         };
       }),
   };

@@ -34,6 +34,9 @@ export function normalise(text: string): string {
     .replace(/\b(?:reqs|requirments|requirement?s|reqirements)\b/g, 'requirements')
     .replace(/\bmgmt\b|\bmanagment\b/g, 'management')
     .replace(/\b(nobody|no one)'s\b/g, '$1 has')
+    .replace(/\bnot-started\b/g, 'not started')
+    .replace(/\bin-progress\b/g, 'in progress')
+    .replace(/\b(baa|dpa|msa|sla|nda)s\b/g, '$1')
     .replace(/\breq\b/g, 'requirement')
     .replace(/\br\b/g, 'are')
     .replace(/\bi\.e\.,?|\be\.g\.,?/g, ' ')
@@ -135,7 +138,7 @@ function statusOf(text: Text): RequirementStatus[] | undefined {
 }
 
 function evidenceFilterOf(text: Text): boolean | undefined {
-  if (text.take(/\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs|(?:do|does|did) not (?:yet )?have) (?:any )?(?:linked )?evidence(?: linked| attached| yet)?\b|\b(?:have|has) no (?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
+  if (text.take(/\b(?:no|without|lack(?:s|ing)?) coverage\b|\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs|(?:do|does|did) not (?:yet )?have) (?:any )?(?:linked )?evidence(?: linked| attached| yet)?\b|\b(?:have|has) no (?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
   if (text.take(/\b(?:with|have|has|having) (?:linked |any )?evidence(?: linked| attached| behind (?:them|it))?\b|\bevidence linked\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
   return undefined;
 }
@@ -145,8 +148,16 @@ const COMMON = new Set(
   'the and of for inc ltd llc plc gmbh corp co limited company agreement contract services service data security customer provider group holdings pdf docx txt msa dpa baa sla nda sow schedule addendum exhibit master terms information managed processing business associate subscription'.split(' '),
 );
 
+/** The initials of every run of two to four words ('department for education' → 'dfe'). */
+function initialsIn(text: string): Set<string> {
+  const words = text.split(/\s+/).filter(Boolean);
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) for (let n = 2; n <= 4 && i + n <= words.length; n++) out.add(words.slice(i, i + n).map((w) => w[0]).join(''));
+  return out;
+}
+
 /** The contract a question names: by counterparty, by its file name's words, helped by genre words. */
-function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknown?: string } {
+function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknown?: string; genre?: string[] } {
   const genres = CONTRACT_GENRES.filter(([pattern]) => pattern.test(text.rest));
   let best: { name: string; score: number; spans: string[] } | null = null;
   for (const contract of vocabulary.contracts) {
@@ -164,6 +175,11 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
       spans.push(...hits);
     }
     const nameWords = tokens(contract.name).filter((w) => !COMMON.has(w) && !/^\d+$/.test(w) && w.length > 1);
+    // 'Department for Education' names the file 'DfE …' by its initials.
+    const acronym = nameWords.find((w) => w.length >= 2 && w.length <= 4 && initialsIn(text.rest).has(w));
+    if (acronym && !spans.length) {
+      score += 3;
+    }
     if (nameWords[0] && present(nameWords[0])) {
       const nameHits = nameWords.filter(present);
       score += 2 * nameHits.length;
@@ -174,14 +190,22 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
     if (score > 1 && (!best || score > best.score)) best = { name: contract.name, score, spans };
   }
   if (best) {
+    const chosen = best.name;
     for (const span of best.spans) text.take(new RegExp(`\\b${escape(span)}(?:'s)?\\b`));
+    for (const word of tokens(chosen)) text.take(new RegExp(`\\b${escape(word)}(?:'s)?\\b`));
     for (const [pattern] of genres) text.take(pattern);
-    return { name: best.name };
+    return { name: chosen };
   }
   const named =
-    /\b(?:the|our) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)(?:'s)? (?:msa|dpa|baa|sla|nda|contract|agreement|addendum|schedule)\b/.exec(text.rest) ??
+    /\b(?:the|our) ([a-z][\w&.-]*(?: [a-z][\w&.-]*){0,2})(?:'s)? (?:msa|dpa|baa|sla|nda|contract|agreement|addendum|schedule)\b/.exec(text.rest) ??
     /\b(?:contract|agreement|msa|dpa|baa|sla|nda) (?:with|for) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)/.exec(text.rest);
-  if (named && !/^(?:customer|customers|vendor|supplier|security|master|data|service|main|new|latest|business|associate|any|all|each|every|our|the|them|us)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
+  if (named && !/^(?:customer|customers|vendor|supplier|security|master|data|service|main|new|latest|business|associate|any|all|each|every|our|the|them|us|of)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
+  // 'our BAAs': the contracts of that kind, by the words their names hold.
+  const kind = genres[0];
+  if (kind && vocabulary.contracts.some((c) => kind[1].some((w) => tokens(c.name).includes(w)))) {
+    text.take(kind[0]);
+    return { genre: kind[1].slice(0, 1) };
+  }
   return {};
 }
 
@@ -234,8 +258,8 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 }
 
 function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
-  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my|i am responsible for|am i|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned)\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?= (?:\w+ )?(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
+  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned)\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);
@@ -281,6 +305,7 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   const contract = contractOf(text, vocabulary);
   if (contract.name) filters.contract = contract.name;
   if (contract.unknown) filters.unknown_contract = contract.unknown;
+  if (contract.genre) filters.contract_genre = contract.genre;
   if (!filters.evidence) {
     const evidence = evidenceOf(text, vocabulary);
     if (evidence) filters.evidence = evidence;

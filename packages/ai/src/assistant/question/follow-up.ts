@@ -11,7 +11,7 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they)\b[?.!\s]*$/;
+  /^(?:(?:switch|change) (?:that|it|this|them) to|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
 
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
@@ -51,6 +51,8 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
   let plan: QueryPlan = { ask: 'list', subject: 'unknown', filters: {} };
   for (const question of questions) {
     const own = parseQuestion(question, vocabulary, now, tenants);
+    // 'draft a response for it': the requirement of the question before.
+    if (own.subject === 'draft' && !own.filters.requirement_ids?.length && previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
     const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
     plan =
       previous && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help'

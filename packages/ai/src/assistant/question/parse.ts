@@ -25,7 +25,9 @@ const TOPIC_STOP = new Set(
   say says said tell told contain contains include includes listed cover covers covered support supports supported our own
   customer customers contract contracts obligation obligations agreement agreements clause clauses which whose what's
   framework frameworks domain domains area areas category categories tenant tenants
-  owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals`.split(/\s+/),
+  owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals
+  word words contain contains containing phrase term terms stuff things thing board pack exposure
+  even ever still already out pulled extracted sooner shorter earlier quicker faster less same switch change ok okay`.split(/\s+/),
 );
 
 function askOf(q: string): Ask {
@@ -38,13 +40,24 @@ function askOf(q: string): Ask {
   return 'list';
 }
 
-function topicOf(rest: string): { query: string; topic: string } | undefined {
+/**
+ * The topic words left in the question, as search stems and as written. With the tenant's terms, a word
+ * no requirement or obligation uses ('exposure', 'hook') is the question's own, not its topic.
+ */
+function topicOf(rest: string, terms?: ReadonlySet<string>): { query: string; topic: string } | undefined {
   const words = rest
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
     .split(/\s+/)
     .map((w) => w.replace(/^-+|-+$/g, ''))
-    .filter((w) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w));
+    .filter((w) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w))
+    .filter((w) => !terms?.size || terms.has(searchStem(w)));
   return words.length ? { query: words.map(searchStem).join(' '), topic: words.join(' ') } : undefined;
+}
+
+/** A quoted word or phrase is searched as written ('contain the word "encryption"'). */
+function quotedTopic(question: string): { query: string; topic: string } | undefined {
+  const quoted = /["“']([^"”']{2,40})["”']/.exec(question)?.[1]?.trim().toLowerCase();
+  return quoted ? { query: quoted, topic: quoted } : undefined;
 }
 
 const has = (q: string, pattern: RegExp) => pattern.test(q);
@@ -72,22 +85,24 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
   if (plan.ask === 'draft') return 'draft';
   if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|all|which|best|worst|across)\b/))) return 'tenants';
+  if (has(q, /\b(?:expir\w*|renew\w*)\b/) && has(q, /\b(?:evidence|in the (?:system|product|tool|library|app))\b/)) return 'expiry';
   if (asksDocumentContent(q, f)) return 'passages';
   if (has(q, /\b(?:domains?|areas?)\b/) && has(q, /\b(?:worst|weakest|lowest|lagging|most attention|behind|poorest|best|strongest|highest)\b/) && !f.domain) return 'domains';
   if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
   const comparedWithThen = f.period && has(q, /\b(?:more|less|better|worse|higher|lower|than)\b/) && has(q, /\b(?:complian\w*|rate|score|posture)\b/);
-  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last))\b/) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
+  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year)\b/) || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
   if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much) (?:change|changed|happen|happened)\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
-  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
+  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
   if (f.requirement_ids?.length) {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
   }
-  const ownersAsked = /\b(?:who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after))\b/;
+  const ownersAsked = /\b(?:who(?:'s| is)? (?:on the hook|accountable|in charge)|who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after))\b/;
   if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\brequirements?\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
   if (f.source && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
   if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
+  if (has(q, /\b(?:am i|are we|is it|are staff|are employees) (?:allowed|permitted|supposed)\b|\ballowed to\b|\bwhat (?:caused|happened)\b|\bwhy did\b/)) return 'passages';
   if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
   if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
@@ -158,9 +173,10 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   if (plan.subject === 'owners' && plan.filters.status?.length === 2 && Object.keys(plan.filters).length === 1) delete plan.filters.status;
   // Leftover words are a topic when the question points at one ('about', 'mentioning') or states no
   // other filter; otherwise they are the question's own words ('looking after', 'under').
-  const cue = /\b(?:about|on|regarding|mention(?:s|ing)?|related to|relating to|concerning|covering|containing|involving|around|for|say|says|refer(?:s|ring)? to)\b|["']/.test(q);
+  const cue = /\b(?:about|on|regarding|mention(?:s|ing)?|related to|relating to|concerning|covering|containing|contain|involving|around|say|says|refer(?:s|ring)? to)\b|["“]/.test(q);
   const others = Object.keys(plan.filters).filter((k) => k !== 'limit').length;
-  const topic = plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest);
+  const terms = vocabulary.terms ? new Set(vocabulary.terms) : undefined;
+  const topic = quotedTopic(question) ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms));
   if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;

@@ -42,6 +42,8 @@ export type Filters = {
   source?: 'framework' | 'contract';
   /** A contract's file name as stored. */
   contract?: string;
+  /** Contracts of a kind ('our BAAs'): words their file names hold. */
+  contract_genre?: string[];
   /** A contract was named but none of the tenant's matches it (the words used). */
   unknown_contract?: string;
   evidence?: string;
