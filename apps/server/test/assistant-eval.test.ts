@@ -18,6 +18,7 @@ const FLOORS: Record<string, { questions: number; followUps: number }> = {
   blind1: { questions: 0.93, followUps: 0.9 },
   blind2: { questions: 0.92, followUps: 0.9 },
   blind3: { questions: 0.92, followUps: 0.9 },
+  blind4: { questions: 0.93, followUps: 0.85 },
 };
 
 let t: TestApp;

@@ -204,7 +204,9 @@ export function grade(question: Question, answer: string, truth: Truth, world: A
         need(/\bno\b|\bnone\b|\bnot\b/i.test(answer.split('\n')[0] ?? ''), 'should say there is none');
         break;
       }
-      if (e.document_type) for (const d of held.slice(0, 10)) need(has(d.name), `document ${d.name} not named`);
+      // With a domain or requirement as well, the documents of the type are narrowed further: one suffices.
+      if (e.document_type && !e.domain && !e.requirement) for (const d of held.slice(0, 10)) need(has(d.name), `document ${d.name} not named`);
+      if (e.document_type && (e.domain || e.requirement)) need(held.some((d) => has(d.name)), 'names no document of the type');
       if (e.domain || e.requirement) need(truth.evidence.some((d) => has(d.name)), 'names no evidence document');
       break;
     }

@@ -82,7 +82,7 @@ export async function composeContractPlan(writer: AnswerWriter, plan: QueryPlan,
   ].filter(Boolean);
   const what = narrowedBy.join(', ') || 'listed';
 
-  if (!one && /^(?:which|what) (?:of (?:our|the) )?(?:customer )?(?:contracts|customers|agreements)\b/.test(question.trim().toLowerCase())) return writeByContract(writer, obligations, what);
+  if (!one && /\b(?:which|what) (?:of (?:our|the) )?(?:customer )?(?:contracts|customers|agreements|deals)\b/.test(question.trim().toLowerCase())) return writeByContract(writer, obligations, what);
   if (f.deadline_hours !== undefined) {
     if (one) {
       writer.line(obligations.length ? `**${plural(obligations.length, 'obligation')}** of ${scope} ${what}:` : `No obligation of ${scope} is ${what}.`);

@@ -35,6 +35,7 @@ export function searchArgs(f: Filters, limit: number): ToolArgs<'search_requirem
     ...(f.contract ? { contract: f.contract } : {}),
     ...(f.priority ? { priority: f.priority } : {}),
     ...(f.requirement_ids?.length ? { ids: f.requirement_ids } : {}),
+    ...(f.exact && f.query ? { exact: true } : {}),
     limit,
   };
 }

@@ -17,7 +17,7 @@ const SYNONYMS: Array<[RegExp, string[]]> = [
   [/^(?:residen|locat|offshor|transfer)/, ['outside the', 'residen', 'location', 'located', 'transfer', 'offshore']],
   [/^(?:background|screen|vet)/, ['background', 'screening', 'vetting', 'vetted', 'police check']],
   [/^(?:staff|personnel|employee|worker|people)/, ['staff', 'personnel', 'employee', 'worker', 'individual', 'person']],
-  [/^(?:subprocess|sub-process)/, ['subprocessor', 'sub-processor']],
+  [/^(?:subprocess|sub-process|subcontract|sub-contract)/, ['subprocessor', 'sub-processor', 'subcontract', 'sub-contract']],
   [/^(?:insur)/, ['insurance']],
   [/^(?:audit)/, ['to audit', 'may audit', 'auditor', 'audits', 'audit right', 'right to audit', 'inspect']],
   [/^(?:train|awareness)/, ['training', 'awareness']],
@@ -29,7 +29,7 @@ const SYNONYMS: Array<[RegExp, string[]]> = [
 ];
 
 const MAX_SHARE_FOR_OR = 0.12;
-const VERBS = new Set('make makes made get gets give gives keep keeps tell tells let lets put puts take takes say says said met meet meets apply applies oblige obliges oblig carry hold holds maintain fix fixed fixes resolve resolved remediate remediated restrict stored store accessed'.split(' '));
+const VERBS = new Set('make makes made get gets give gives keep keeps tell tells let lets put puts take takes say says said met meet meets apply applies run runs perform conduct hand over oblige obliges oblig carry hold holds maintain fix fixed fixes resolve resolved remediate remediated restrict stored store accessed'.split(' '));
 
 function alternatives(word: string): string[] {
   return SYNONYMS.find(([pattern]) => pattern.test(word))?.[1] ?? [word];

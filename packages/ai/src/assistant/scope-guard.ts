@@ -70,7 +70,7 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`${NAME}\\s+(?:holds|has|have|owns|keeps|stores|signed|uploaded)\\b`, 'g') },
   { pattern: new RegExp(`\\b${anyCase('how')}\\s+(?:compliant|secure|ready|far along)\\s+(?:is|are)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
-  { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
+  { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:(?:what|how)(?:['’]s|\\s+is|\\s+about)\\s+)?(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*(?:the\\s+)?${NAME}\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|status|posture|progress|dashboard)\\b`, 'g') },
 ];
 

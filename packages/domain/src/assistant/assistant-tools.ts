@@ -130,14 +130,14 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
         return rankGaps(requirements.filter(isGap)).slice(0, limit ?? DEFAULT_LIMIT).map(toRequirementRef);
       }),
 
-    search_requirements: ({ query, status, domain_number, framework, has_evidence, owner, source, contract, priority, ids, limit }) =>
+    search_requirements: ({ query, status, domain_number, framework, has_evidence, owner, source, contract, priority, ids, exact, limit }) =>
       read(async (tx) => {
         const canonical = framework ? canonicalFramework(framework) : null;
         const { requirements } = await requirementsOf(tx, canonical ? [canonical] : undefined);
         const wantedIds = ids?.map((id) => id.trim().toUpperCase());
         const found = requirements.filter(
           (r) =>
-            matchesWords(r, query) &&
+            matchesWords(r, query, exact) &&
             (!status?.length || status.includes(r.compliance_status)) &&
             (!domain_number || r.domain_number === domain_number) &&
             (!canonical || r.frameworks.includes(canonical)) &&

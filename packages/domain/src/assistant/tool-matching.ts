@@ -4,10 +4,11 @@ import type { Requirement } from '@compliance/contracts/requirements';
 
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}.]+/u).filter((w) => w.length > 1);
 
-export function matchesWords(r: Requirement, query: string | undefined): boolean {
+/** Every word in the requirement (its id, key, text and domain; with `exact`, its text alone). */
+export function matchesWords(r: Requirement, query: string | undefined, exact = false): boolean {
   const wanted = words(query ?? '');
   if (!wanted.length) return true;
-  const haystack = `${r.display_id} ${r.key ?? ''} ${r.text} ${r.domain_name}`.toLowerCase();
+  const haystack = (exact ? r.text : `${r.display_id} ${r.key ?? ''} ${r.text} ${r.domain_name}`).toLowerCase();
   return wanted.every((w) => haystack.includes(w));
 }
 

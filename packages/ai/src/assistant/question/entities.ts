@@ -329,7 +329,7 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b/);
   if (priority) filters.priority = ((priority[1] ?? priority[2] ?? 'high') === 'critical' ? 'High' : (priority[1] ?? priority[2] ?? 'high').replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
   if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?)\b/)) filters.source = 'contract';
-  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
+  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;
   const domain = domainOf(text);

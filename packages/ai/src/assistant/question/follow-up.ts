@@ -11,10 +11,10 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:(?:switch|change) (?:that|it|this|them) to|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
+  /^(?:(?:switch|change)(?: (?:that|it|this|them))? to|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
 
 /** Subjects whose result set a follow-up narrows. */
-const NARROWABLE: Subject[] = ['requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
+const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
 
 function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   const q = normalise(question);
@@ -38,6 +38,8 @@ function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
   if (previous.subject === 'requirement' && current.subject !== 'unknown') subject = current.subject;
+  if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
+  if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
   const ask = current.ask === 'list' && previous.ask !== 'count' ? previous.ask : current.ask;

@@ -1,5 +1,5 @@
 import type { Vocabulary } from '../tools';
-import { searchStem } from '../vocabulary';
+import { isVocabularyWord, searchStem } from '../vocabulary';
 import { linkEntities, normalise } from './entities';
 import { CONTRACT_WORDS } from './lexicon';
 import type { Ask, QueryPlan, Subject } from './plan';
@@ -27,7 +27,8 @@ const TOPIC_STOP = new Set(
   framework frameworks domain domains area areas category categories tenant tenants
   owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals
   word words contain contains containing phrase term terms stuff things thing board pack exposure
-  even ever still already out pulled extracted sooner shorter earlier quicker faster less same switch change ok okay`.split(/\s+/),
+  even ever still already out pulled extracted sooner shorter earlier quicker faster less same switch change ok okay
+  such hand over give run perform conduct carry touch touched anyone anybody`.split(/\s+/),
 );
 
 function askOf(q: string): Ask {
@@ -50,7 +51,7 @@ function topicOf(rest: string, terms?: ReadonlySet<string>): { query: string; to
     .split(/\s+/)
     .map((w) => w.replace(/^-+|-+$/g, ''))
     .filter((w) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w))
-    .filter((w) => !terms?.size || terms.has(searchStem(w)));
+    .filter((w) => !terms?.size || terms.has(searchStem(w)) || isVocabularyWord(w));
   return words.length ? { query: words.map(searchStem).join(' '), topic: words.join(' ') } : undefined;
 }
 
@@ -84,15 +85,16 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   const f = plan.filters;
   const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
   if (plan.ask === 'draft') return 'draft';
-  if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|all|which|best|worst|across)\b/))) return 'tenants';
+  if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|which tenant|best|worst)\b/))) return 'tenants';
   if (has(q, /\b(?:expir\w*|renew\w*)\b/) && has(q, /\b(?:evidence|in the (?:system|product|tool|library|app))\b/)) return 'expiry';
   if (asksDocumentContent(q, f)) return 'passages';
   if (has(q, /\b(?:domains?|areas?)\b/) && has(q, /\b(?:worst|weakest|lowest|lagging|most attention|behind|poorest|best|strongest|highest)\b/) && !f.domain) return 'domains';
   if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
+  const aboutRate = has(q, ABOUT_COMPLIANCE);
   const comparedWithThen = f.period && has(q, /\b(?:more|less|better|worse|higher|lower|than)\b/) && has(q, /\b(?:complian\w*|rate|score|posture)\b/);
-  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year)\b/) || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
-  if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much) (?:change|changed|happen|happened)\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
-  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
+  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year)\b/) && aboutRate || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
+  if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much|anyone|anybody) (?:change|changed|happen|happened|touch|touched|update|updated|edit|edited)\b|\b(?:anyone|anybody) (?:touch|change|update|edit)\w*\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
+  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?|deadlines? (?:do|have) (?:i|we)|my deadlines?)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
   if (f.requirement_ids?.length) {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
@@ -103,8 +105,9 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
   if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
   if (has(q, /\b(?:am i|are we|is it|are staff|are employees) (?:allowed|permitted|supposed)\b|\ballowed to\b|\bwhat (?:caused|happened)\b|\bwhy did\b/)) return 'passages';
-  if (has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
-  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced)\b/)) return 'evidence_coverage';
+  if (has(q, /\brequirements?\b/) && plan.ask === 'count' && !has(q, CONTRACT_WORDS)) return 'requirements';
+  if (!has(q, /\bdashboard\b/) && has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
+  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced|counts? (?:toward|towards|for))\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
   if (has(q, ownersAsked) && !f.owner) return 'owners';
@@ -121,7 +124,7 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (has(q, /\b(?:gaps?|missing|non-?compliant|not (?:yet )?compliant|open items?|outstanding|remaining|left to do|shortfalls?|deficienc\w*|failing|to do)\b/) || (f.framework && has(q, /\b(?:top|urgent|priorit\w*)\b/))) return 'gaps';
   if (has(q, /\b(?:top|highest|most (?:important|urgent|critical|pressing)|urgent|critical|priorit(?:y|ies|i[sz]e|i[sz]ed|i[sz]ation))\b/)) return 'top_priority';
   if (f.framework) return 'frameworks';
-  if (has(q, /\b(?:complian\w*|rates?|scores?|status|how (?:are|is) (?:we|our)|doing|progress|ready|readiness|percentage|posture|standing|where do we stand|how far|overview|summary|dashboard|overall|coverage|headline|big picture|bottom line)\b|%/)) return 'summary';
+  if (has(q, /\b(?:complian\w*|rates?|scores?|status|how (?:are|is) (?:we|our)|doing|progress|ready|readiness|percentage|posture|standing|where do we stand|how far|overview|summary|dashboard|overall|coverage|headline|big picture|bottom line)\b/)) return 'summary';
   if (topic && f.domain) return 'requirements';
   if (topic && plan.ask === 'check' && has(q, ABOUT_COMPLIANCE)) return 'passages';
   return 'unknown';
@@ -176,7 +179,9 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   const cue = /\b(?:about|on|regarding|mention(?:s|ing)?|related to|relating to|concerning|covering|containing|contain|involving|around|say|says|refer(?:s|ring)? to)\b|["“]/.test(q);
   const others = Object.keys(plan.filters).filter((k) => k !== 'limit').length;
   const terms = vocabulary.terms ? new Set(vocabulary.terms) : undefined;
-  const topic = quotedTopic(question) ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms));
+  const quoted = quotedTopic(question);
+  if (quoted) plan.filters.exact = true;
+  const topic = quoted ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms));
   if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;

@@ -53,6 +53,8 @@ export type Filters = {
   /** Search words as stems ('encrypt') and as the user wrote them ('encryption'). */
   query?: string;
   topic?: string;
+  /** The topic was quoted: searched as written, in the requirement text only. */
+  exact?: boolean;
   period?: Period;
   /** A time limit asked about, in hours ('within 24 hours'). */
   deadline_hours?: number;
