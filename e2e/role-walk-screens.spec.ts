@@ -50,6 +50,7 @@ const SCREENS: Record<string, (page: Page, row: RoleRow) => Promise<void>> = {
     for (const person of a.userRowsWithActions) {
       await expect(userRow(page, person).getByRole('button', { name: /^(Deactivate|Activate)$/ }), `${person} can be deactivated`).toHaveCount(1);
       await expect(userRow(page, person).getByRole('button', { name: 'Delete' }), `${person} can be deleted`).toHaveCount(1);
+      await expect(userRow(page, person).getByRole('button', { name: 'Reset password' }), `${person}'s password can be reset`).toHaveCount(1);
     }
     for (const person of a.userRowsWithoutActions) {
       await expect(userRow(page, person), `${person} is listed`).toHaveCount(1);

@@ -5,6 +5,7 @@
  */
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
+import { passwordProblem } from '@compliance/domain/auth/password-policy';
 import { ensureProductAdmin } from '@compliance/domain/demo/seed-service';
 import { loadConfig } from './env';
 
@@ -14,8 +15,9 @@ if (command !== 'create-admin' || !username) {
   process.exit(2);
 }
 const password = process.env.ADMIN_PASSWORD;
-if (!password || password.length < 12) {
-  console.error('Set ADMIN_PASSWORD to a password of at least 12 characters.');
+const problem = password ? passwordProblem(password, { username }) : "set it to the new administrator's password (12 to 128 characters, not a common one)";
+if (!password || problem) {
+  console.error(`ADMIN_PASSWORD: ${problem}`);
   process.exit(2);
 }
 const config = loadConfig();

@@ -24,6 +24,14 @@ describe('configProblems', () => {
     ]);
     expect(configProblems(loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'short' }))).toHaveLength(1);
   });
+
+  it('holds ADMIN_PASSWORD and, outside production, DEMO_PASSWORD to the password policy', () => {
+    expect(configProblems(loadConfig({ ...production, ADMIN_PASSWORD: 'short-pw' }))).toEqual(['ADMIN_PASSWORD: Password must be at least 12 characters']);
+    expect(configProblems(loadConfig({ ...production, ADMIN_PASSWORD: 'password123456' }))[0]).toMatch(/^ADMIN_PASSWORD: This password is too common/);
+    expect(configProblems(loadConfig({ ...production, ADMIN_PASSWORD: 'root-admin2026!' }))[0]).toMatch(/based on the username/);
+    expect(configProblems(loadConfig({ DEMO_PASSWORD: 'iloveyou2026' }))[0]).toMatch(/^DEMO_PASSWORD: This password is too common/);
+    expect(configProblems(loadConfig({ DEMO_PASSWORD: DEFAULT_DEMO_PASSWORD }))).toEqual([]);
+  });
 });
 
 describe('TRUST_PROXY', () => {

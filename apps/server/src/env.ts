@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { passwordProblem } from '@compliance/domain/auth/password-policy';
+import type { ThrottlePolicy } from '@compliance/domain/auth/throttle';
 import { DEFAULT_DEMO_PASSWORD } from '@compliance/domain/demo/demo-data';
 import { mfaSettings } from '@compliance/domain/mfa/secret-box';
 import { parseTrustProxy } from './trust-proxy';
@@ -32,6 +34,12 @@ export function aiConfig(env: NodeJS.ProcessEnv) {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
+  const throttle: ThrottlePolicy = {
+    maxPerUsername: int(env, 'LOGIN_MAX_FAILURES', 5),
+    maxPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
+    windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15),
+    maxDelaySeconds: int(env, 'LOGIN_MAX_DELAY_SECONDS', 60),
+  };
   return {
     production,
     port: int(env, 'PORT', 3000),
@@ -44,11 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     /** Secure cookies need HTTPS; on by default in production. */
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
-    throttle: {
-      maxPerUsername: int(env, 'LOGIN_MAX_FAILURES', 5),
-      maxPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
-      windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15),
-    },
+    throttle,
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     /** Set: GET /metrics needs `Authorization: Bearer <token>`; unset: open (a cluster-internal scrape). */
@@ -71,16 +75,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
 
-/** What keeps the server from starting: production needs a real database and no demo password. */
+/**
+ * What keeps the server from starting: production needs a real database and no demo password; the
+ * first administrator's password (and outside production the demo password) must pass the policy.
+ */
 export function configProblems(config: ServerConfig): string[] {
   const problems: string[] = [];
-  if (!config.production) return problems;
+  if (!config.production) {
+    const demo = passwordProblem(config.demoPassword);
+    if (demo) problems.push(`DEMO_PASSWORD: ${demo}`);
+    return problems;
+  }
   if (!config.databaseUrl) problems.push('NODE_ENV=production requires DATABASE_URL');
   if (config.adminUsername && !config.adminPassword) problems.push('ADMIN_USERNAME is set but ADMIN_PASSWORD is missing');
   if (config.adminPassword && config.adminPassword === DEFAULT_DEMO_PASSWORD) {
     problems.push('ADMIN_PASSWORD must not be the demo password');
   }
-  if (config.adminPassword && config.adminPassword.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  const admin = config.adminPassword ? passwordProblem(config.adminPassword, { username: config.adminUsername }) : null;
+  if (admin) problems.push(`ADMIN_PASSWORD: ${admin}`);
   if (config.mfaKeyLength < 32) problems.push('NODE_ENV=production requires MFA_ENCRYPTION_KEY of at least 32 characters (it encrypts MFA secrets)');
   return problems;
 }

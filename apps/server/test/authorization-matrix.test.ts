@@ -5,6 +5,7 @@ import { PASSWORD, createOrganization, createTenant, createUser, unique } from '
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';
 import { ACCESS_ROWS, PUBLIC } from './helpers/matrix-access';
 import { AI_ROWS } from './helpers/matrix-ai';
+import { PASSWORD_ROWS } from './helpers/matrix-passwords';
 
 /**
  * Every procedure of the router, called through the REST facade by every kind of caller (design
@@ -304,6 +305,7 @@ const MATRIX: Record<string, Row> = {
   },
   ...AI_ROWS,
   ...ACCESS_ROWS,
+  ...PASSWORD_ROWS,
   'audit.list': {
     expect: ALL,
     call: () => ({ input: { limit: '500' } }),

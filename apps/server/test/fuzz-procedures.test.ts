@@ -94,7 +94,9 @@ function validInput(name: string): Record<string, unknown> {
     'mfa.enrollStart': { challenge: 'x'.repeat(40) },
     'mfa.enrollConfirm': { challenge: 'x'.repeat(40), code: '123456' },
     'mfa.confirm': { code: '123456' },
-    'mfa.disable': { code: '123456' },
+    'mfa.disable': { password: 'not-the-password-1', code: '123456' },
+    'auth.changePassword': { current_password: 'not-the-password-1', new_password: 'Velvet-Orbit-Lantern-93' },
+    'auth.loginPassword': { challenge: 'x'.repeat(40), new_password: 'Velvet-Orbit-Lantern-93' },
     'mfa.setRequirement': { require_mfa: false },
     'tokens.create': { name: unique('fuzz-token'), expires_in_days: 1 },
   };

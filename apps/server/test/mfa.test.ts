@@ -105,13 +105,45 @@ describe('login with MFA', () => {
 });
 
 describe('disabling MFA', () => {
-  it('needs a current code, then login needs only the password again', async () => {
+  const disable = (session: Parameters<typeof api>[1], body: Record<string, unknown>) => api(t.app, session, 'POST', '/api/auth/mfa/disable', body);
+  const enabled = async (session: Parameters<typeof api>[1]) => (await api(t.app, session, 'GET', '/api/auth/mfa')).json().enabled as boolean;
+
+  it('needs the current password and a current code, then login needs only the password again', async () => {
     const { user, session, secret } = await enrolledUser();
-    expectError(await api(t.app, session, 'POST', '/api/auth/mfa/disable', { code: '000000' }), 400, 'Invalid authentication code');
-    const off = await api(t.app, session, 'POST', '/api/auth/mfa/disable', { code: codeAt(secret, 1) });
+    expectError(await disable(session, { code: codeAt(secret, 1) }), 400, 'Please enter your current password');
+    expectError(await disable(session, { password: PASSWORD }), 400, 'Please enter the authentication code');
+    expectError(await disable(session, { password: PASSWORD, code: '000000' }), 400, 'Invalid authentication code');
+    expect(await enabled(session)).toBe(true);
+    const off = await disable(session, { password: PASSWORD, code: codeAt(secret, 1) });
     expect(off.statusCode, off.body).toBe(200);
     expect((await passwordStep(t.app, user.username, PASSWORD)).json().user.username).toBe(user.username);
     expect((await auditEntriesOf(t.handle.db, user.username)).map((e) => e.action)).toContain('mfa_disabled');
+  });
+
+  it('refuses a wrong password without using up the code, and takes a recovery code as the second factor', async () => {
+    const first = await enrolledUser();
+    const code = codeAt(first.secret, 1);
+    expectError(await disable(first.session, { password: 'not-my-password-at-all', code }), 400, 'Your current password is incorrect');
+    expect(await enabled(first.session)).toBe(true);
+    // The refused call did not spend the code: it still works with the right password.
+    expect((await disable(first.session, { password: PASSWORD, code })).statusCode).toBe(200);
+    const second = await enrolledUser();
+    const off = await disable(second.session, { password: PASSWORD, code: second.recoveryCodes[0] });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await enabled(second.session)).toBe(false);
+  });
+
+  it('is throttled like the login code step: wrong attempts count for the username, then 429 even with both factors', async () => {
+    const { user, session, secret } = await enrolledUser();
+    for (let i = 0; i < 3; i++) {
+      const body = i % 2 ? { password: PASSWORD, code: '000000' } : { password: `wrong-password-${i}`, code: codeAt(secret, 1) };
+      expectError(await disable(session, body), 400);
+    }
+    expectError(await disable(session, { password: PASSWORD, code: codeAt(secret, 1) }), 429, /Too many failed login attempts for this account/);
+    expect(await enabled(session)).toBe(true);
+    // The same count holds back the login of that username (the same throttle as the code step).
+    expectError(await passwordStep(t.app, user.username, PASSWORD), 429);
+    expect((await auditEntriesOf(t.handle.db, user.username)).map((e) => e.action)).not.toContain('mfa_disabled');
   });
 });
 
@@ -135,7 +167,7 @@ describe('organizations that require MFA', () => {
     expect(confirm.json().recovery_codes).toHaveLength(10);
     const session = sessionFrom(confirm);
     expect((await api(t.app, session, 'GET', '/api/auth/mfa')).json()).toMatchObject({ enabled: true, required: true });
-    expectError(await api(t.app, session, 'POST', '/api/auth/mfa/disable', { code: codeAt(secret, 1) }), 403, /requires multi-factor authentication/);
+    expectError(await api(t.app, session, 'POST', '/api/auth/mfa/disable', { password: PASSWORD, code: codeAt(secret, 1) }), 403, /requires multi-factor authentication/);
     expect(await challengeOf(user.username)).toMatchObject({ mfa_required: true });
   });
 

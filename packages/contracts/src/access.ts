@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { dateTime, idSchema, jsonBoolean, requiredText } from './common';
 import { userSchema } from './auth';
+import { newPassword } from './passwords';
 
-/** The login answer: the user (no MFA, exactly as before), or the second step it waits for. */
+/**
+ * The login answer: the user (no MFA, exactly as before), or the step it waits for: a code, enrolment
+ * an organization requires, or a new password after an administrator's reset code.
+ */
 export const loginStepOutput = z.union([
   z.object({ user: userSchema }),
   z.object({ mfa_required: z.literal(true), challenge: z.string() }),
   z.object({ mfa_enrollment_required: z.literal(true), challenge: z.string() }),
+  z.object({ password_change_required: z.literal(true), challenge: z.string() }),
 ]);
 export type LoginStep = z.infer<typeof loginStepOutput>;
 
@@ -20,6 +25,13 @@ const code = z
 export const mfaLoginInput = z.object({ challenge, code });
 export const mfaCodeInput = z.object({ code });
 export const mfaChallengeInput = z.object({ challenge });
+export const passwordStepInput = z.object({ challenge, new_password: newPassword('New password') });
+
+/** The code step's answer: the user, or the new password a reset code still waits for. */
+export const mfaLoginOutput = z.union([
+  z.object({ user: userSchema }),
+  z.object({ password_change_required: z.literal(true), challenge: z.string() }),
+]);
 
 export const mfaStatusOutput = z.object({
   enabled: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalText, successOutput } from './common';
 import { userRole, userSchema } from './auth';
+import { newPassword } from './passwords';
 
 export const createUserInput = z.object({
   username: z
@@ -14,10 +15,7 @@ export const createUserInput = z.object({
     .trim()
     .max(254, { error: 'Email must be at most 254 characters' })
     .pipe(z.email({ error: 'Email must be a valid e-mail address' })),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(8, { error: 'Password must be at least 8 characters' })
-    .max(256, { error: 'Password must be at most 256 characters' }),
+  password: newPassword('Password'),
   full_name: optionalText(200),
   role: userRole.default('Viewer'),
   /** Organization the new user joins; defaults to the caller's current organization. */

@@ -269,7 +269,7 @@ export interface MfaRecoveryCodesTable {
   created_at: CreatedAt;
 }
 
-export type LoginChallengePurpose = 'mfa' | 'enroll';
+export type LoginChallengePurpose = 'mfa' | 'enroll' | 'password';
 
 export interface LoginChallengesTable {
   id: Generated<string>;
@@ -277,7 +277,18 @@ export interface LoginChallengesTable {
   user_id: string;
   purpose: LoginChallengePurpose;
   remember_me: boolean;
+  /** The sign-in began with an administrator's reset code: it ends by choosing a new password. */
+  password_reset: Generated<boolean>;
   expires_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface PasswordResetsTable {
+  user_id: string;
+  /** SHA-256 of the normalized one-time code; the code itself is shown once to the administrator. */
+  code_hash: string;
+  expires_at: Date;
+  created_by: string | null;
   created_at: CreatedAt;
 }
 
@@ -303,6 +314,7 @@ export interface Database {
   mfa_factors: MfaFactorsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginStepOutput } from '@compliance/contracts/access';
+import { loginStepOutput, passwordStepInput } from '@compliance/contracts/access';
 import {
   loginInput,
   logoutInput,
@@ -9,6 +9,8 @@ import {
   selectionOutput,
 } from '@compliance/contracts/auth';
 import { successOutput } from '@compliance/contracts/common';
+import { changePasswordInput, changePasswordOutput } from '@compliance/contracts/passwords';
+import { changePassword, completePasswordStep } from '@compliance/domain/auth/password-service';
 import {
   currentSelection,
   login,
@@ -17,8 +19,9 @@ import {
   selectTenant,
 } from '@compliance/domain/auth/session-service';
 import { toUser } from '@compliance/domain/users/user-mapper';
-import { clearSessionCookies, setSessionCookies } from '../http/cookies';
+import { clearSessionCookies } from '../http/cookies';
 import { authedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
+import { answerLoginStep } from './login-step';
 
 const tags = ['auth'];
 
@@ -27,16 +30,7 @@ export const authRouter = router({
     .meta({ openapi: { method: 'POST', path: '/auth/login', tags, summary: 'Log in; sets the session cookie, or answers the MFA step it waits for' } })
     .input(loginInput)
     .output(loginStepOutput)
-    .mutation(async ({ ctx, input }) => {
-      const outcome = await login(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle);
-      if (!outcome.session) {
-        return outcome.purpose === 'mfa'
-          ? { mfa_required: true as const, challenge: outcome.challenge }
-          : { mfa_enrollment_required: true as const, challenge: outcome.challenge };
-      }
-      setSessionCookies(ctx.res, outcome.session, ctx.deps.config.secureCookies);
-      return { user: outcome.session.user };
-    }),
+    .mutation(async ({ ctx, input }) => answerLoginStep(ctx.res, await login(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle), ctx.deps.config.secureCookies)),
 
   logout: sessionProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'End the session on the server' } })
@@ -65,4 +59,16 @@ export const authRouter = router({
     .input(selectOrganizationInput)
     .output(selectionOutput)
     .mutation(({ ctx, input }) => selectOrganization(ctx.deps.db, ctx.session, input.organization_id, ctx.meta)),
+
+  loginPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/login/password', tags, summary: 'Last step of a sign-in with a reset code: the new password; sets the session cookie' } })
+    .input(passwordStepInput)
+    .output(loginStepOutput)
+    .mutation(async ({ ctx, input }) => answerLoginStep(ctx.res, await completePasswordStep(ctx.deps.db, input, ctx.meta), ctx.deps.config.secureCookies)),
+
+  changePassword: sessionProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/password', tags, summary: 'Change my password (needs the current one); ends my other sessions and my API tokens' } })
+    .input(changePasswordInput)
+    .output(changePasswordOutput)
+    .mutation(({ ctx, input }) => changePassword(ctx.deps.db, ctx.actor, ctx.session.sessionId, input, ctx.deps.config.throttle)),
 });

@@ -3,6 +3,7 @@ import {
   mfaChallengeInput,
   mfaCodeInput,
   mfaConfirmOutput,
+  mfaLoginOutput,
   mfaEnrollLoginOutput,
   mfaEnrollmentOutput,
   mfaLoginInput,
@@ -11,8 +12,8 @@ import {
   mfaRequirementsOutput,
   mfaStatusOutput,
 } from '@compliance/contracts/access';
-import { loginOutput } from '@compliance/contracts/auth';
 import { successOutput } from '@compliance/contracts/common';
+import { mfaDisableInput } from '@compliance/contracts/passwords';
 import { completeMfaLogin, confirmChallengeEnrollment, startChallengeEnrollment } from '@compliance/domain/mfa/mfa-login-service';
 import {
   confirmMfaEnrollment,
@@ -32,11 +33,13 @@ export const mfaRouter = router({
   login: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/login/mfa', tags, summary: 'Second login step: an authenticator or recovery code; sets the session cookie' } })
     .input(mfaLoginInput)
-    .output(loginOutput)
+    .output(mfaLoginOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await completeMfaLogin(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle, ctx.deps.config.mfa);
-      setSessionCookies(ctx.res, session, ctx.deps.config.secureCookies);
-      return { user: session.user };
+      const outcome = await completeMfaLogin(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle, ctx.deps.config.mfa);
+      // A sign-in that began with a reset code asks for the new password next.
+      if (!outcome.session) return { password_change_required: true as const, challenge: outcome.challenge };
+      setSessionCookies(ctx.res, outcome.session, ctx.deps.config.secureCookies);
+      return { user: outcome.session.user };
     }),
 
   enrollStart: publicProcedure
@@ -74,10 +77,10 @@ export const mfaRouter = router({
     .mutation(({ ctx, input }) => confirmMfaEnrollment(ctx.deps.db, ctx.actor, input.code, ctx.deps.config.mfa)),
 
   disable: sessionProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/mfa/disable', tags, summary: 'Turns MFA off (needs a current code)' } })
-    .input(mfaCodeInput)
+    .meta({ openapi: { method: 'POST', path: '/auth/mfa/disable', tags, summary: 'Turns MFA off (needs the current password and a current code)' } })
+    .input(mfaDisableInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => disableMfa(ctx.deps.db, ctx.actor, input.code, ctx.deps.config.mfa)),
+    .mutation(({ ctx, input }) => disableMfa(ctx.deps.db, ctx.actor, input, ctx.deps.config.mfa, ctx.deps.config.throttle)),
 
   requirements: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/organizations/mfa-requirements', tags: ['organizations'], summary: 'Organizations that require MFA (product admins)' } })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, successOutput } from '@compliance/contracts/common';
+import { passwordResetOutput } from '@compliance/contracts/passwords';
 import {
   accessibleTenantsOutput,
   createUserInput,
@@ -9,6 +10,7 @@ import {
   userListOutput,
   userOutput,
 } from '@compliance/contracts/users';
+import { issuePasswordReset } from '@compliance/domain/users/password-reset-service';
 import { getUserPermissions, listAccessibleTenants } from '@compliance/domain/users/permission-service';
 import { createUser, deleteUser, listManageableUserIds, listVisibleUsers, toggleUserStatus } from '@compliance/domain/users/user-service';
 import { authedProcedure, router } from '../trpc/trpc';
@@ -51,6 +53,12 @@ export const usersRouter = router({
       const user = await deleteUser(ctx.deps.db, ctx.actor, input.id);
       return { success: true, message: `User "${user.username}" deleted successfully` };
     }),
+
+  resetPassword: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/{id}/password-reset', tags, summary: "Issue a one-time reset code for a user (shown once); ends the user's sessions and API tokens" } })
+    .input(idParam)
+    .output(passwordResetOutput)
+    .mutation(({ ctx, input }) => issuePasswordReset(ctx.deps.db, ctx.actor, input.id)),
 
   permissions: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/users/{id}/permissions', tags, summary: "A user's permissions" } })

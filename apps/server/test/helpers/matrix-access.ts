@@ -12,7 +12,7 @@ import { ALL, type Expect, type MatrixRow, type SignedRole, type World } from '.
  */
 
 /** Procedures anyone may call: the login steps (their proof is the password or the challenge). */
-export const PUBLIC = new Set(['auth.login', 'mfa.login', 'mfa.enrollStart', 'mfa.enrollConfirm']);
+export const PUBLIC = new Set(['auth.login', 'auth.loginPassword', 'mfa.login', 'mfa.enrollStart', 'mfa.enrollConfirm']);
 
 async function freshUser(w: World) {
   return createUser(w.t.handle.db, { role: 'Viewer', tenants: [w.orgA.tenants[0]!] });
@@ -53,11 +53,11 @@ export async function pendingEnrollment(w: World) {
   return { session, input: { code: codeAt((start.json() as { secret: string }).secret) } };
 }
 
-/** A fresh user's session with MFA enabled, and a code that turns it off. */
+/** A fresh user's session with MFA enabled, and the password and code that turn it off. */
 export async function enrolledSession(w: World) {
   const session = await ownSession(w);
   const { secret } = await enrollMfa(w.t.app, session);
-  return { session, input: { code: codeAt(secret, 1) } };
+  return { session, input: { password: PASSWORD, code: codeAt(secret, 1) } };
 }
 
 /** A new API token of one of the world's users (created with their session). */
@@ -120,7 +120,7 @@ export const ACCESS_ROWS: Record<string, MatrixRow> = {
   },
   'mfa.disable': {
     expect: ALL,
-    call: async (w, role) => (role === 'none' ? { input: { code: '123456' } } : enrolledSession(w)),
+    call: async (w, role) => (role === 'none' ? { input: { password: PASSWORD, code: '123456' } } : enrolledSession(w)),
     crossTenant: { as: 'editor', status: 200, call: async (w) => ({ ...(await enrolledSession(w)), headers: { 'x-tenant-id': w.orgA.tenants[1]!.id } }) },
     crossOrg: { as: 'manager', status: 200, call: async (w) => ({ ...(await enrolledSession(w)), headers: { 'x-tenant-id': w.orgB.tenants[0]!.id } }) },
   },

@@ -15,10 +15,18 @@ export interface Credentials {
   rememberMe: boolean;
 }
 
-/** The second step a login waits for: a code, or enrolment an organization requires. */
+/** The step a login waits for: a code, enrolment an organization requires, or a new password after a reset code. */
 export interface LoginChallenge {
-  kind: 'mfa' | 'enroll';
+  kind: 'mfa' | 'enroll' | 'password';
   challenge: string;
+}
+
+type StepAnswer = { user: User } | { mfa_required: true; challenge: string } | { mfa_enrollment_required: true; challenge: string } | { password_change_required: true; challenge: string };
+
+function nextStep(answer: Exclude<StepAnswer, { user: User }>): LoginChallenge {
+  if ('mfa_required' in answer) return { kind: 'mfa', challenge: answer.challenge };
+  if ('mfa_enrollment_required' in answer) return { kind: 'enroll', challenge: answer.challenge };
+  return { kind: 'password', challenge: answer.challenge };
 }
 
 export const EMPTY_CREDENTIALS_MESSAGE = 'Please enter username and password';
@@ -37,6 +45,7 @@ export function useLogin() {
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation();
   const loginMfa = trpc.mfa.login.useMutation();
+  const loginPassword = trpc.auth.loginPassword.useMutation();
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
   async function finish(user: User) {
@@ -69,22 +78,38 @@ export function useLogin() {
     } catch (error) {
       return failureMessage(error, REFUSED_MESSAGE, NETWORK_MESSAGE);
     }
-    if ('user' in result) await finish(result.user);
-    else setChallenge({ kind: 'mfa_required' in result ? 'mfa' : 'enroll', challenge: result.challenge });
+    await advance(result);
     return null;
+  }
+
+  /** Opens the app, or shows the step the answer asks for. */
+  async function advance(answer: StepAnswer) {
+    if ('user' in answer) await finish(answer.user);
+    else setChallenge(nextStep(answer));
   }
 
   async function submitCode(code: string): Promise<string | null> {
     if (!challenge) return REFUSED_MESSAGE;
     if (!code.trim()) return EMPTY_CODE_MESSAGE;
     try {
-      const { user } = await loginMfa.mutateAsync({ challenge: challenge.challenge, code: code.trim() });
-      await finish(user);
+      await advance(await loginMfa.mutateAsync({ challenge: challenge.challenge, code: code.trim() }));
       return null;
     } catch (error) {
       return failureMessage(error, REFUSED_MESSAGE, NETWORK_MESSAGE);
     }
   }
 
-  return { submit, submitCode, finish, challenge, restart: () => setChallenge(null), pending: login.isPending || loginMfa.isPending };
+  /** The new password a sign-in with a reset code must choose before anything else. */
+  async function submitNewPassword(newPassword: string): Promise<string | null> {
+    if (!challenge) return REFUSED_MESSAGE;
+    try {
+      await advance(await loginPassword.mutateAsync({ challenge: challenge.challenge, new_password: newPassword }));
+      return null;
+    } catch (error) {
+      return failureMessage(error, REFUSED_MESSAGE, NETWORK_MESSAGE);
+    }
+  }
+
+  const pending = login.isPending || loginMfa.isPending || loginPassword.isPending;
+  return { submit, submitCode, submitNewPassword, finish, challenge, restart: () => setChallenge(null), pending };
 }

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useState } from 'react';
 
 export const CONTROL_CLASS =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 disabled:bg-slate-50';
@@ -108,6 +108,37 @@ export function SelectField({
       >
         {children}
       </select>
+    </FieldShell>
+  );
+}
+
+/** A password input with a Show / Hide button, so a person can check what they typed (ASVS V2.1.12). */
+export function PasswordField({ id, label, hint, error, required, ...rest }: FieldProps<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <FieldShell id={id} label={label} required={required} hint={hint} error={error}>
+      <div className="relative">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          className={`${controlClass(error)} pr-16`}
+          spellCheck={false}
+          autoCapitalize="off"
+          {...rest}
+        />
+        <button
+          type="button"
+          aria-controls={id}
+          aria-pressed={shown}
+          onClick={() => setShown((value) => !value)}
+          className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
     </FieldShell>
   );
 }

@@ -5,6 +5,7 @@ import * as documentsJobs from './0003-documents-jobs';
 import * as access from './0004-access';
 import * as contractParties from './0005-contract-parties';
 import * as documentPassages from './0006-document-passages';
+import * as passwordReset from './0007-password-reset';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-access': access,
   '0005-contract-parties': contractParties,
   '0006-document-passages': documentPassages,
+  '0007-password-reset': passwordReset,
 };

@@ -26,6 +26,12 @@ export function revokeApiToken(tx: Tx, userId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** Revokes every live token of the user (a password change or reset); answers how many. */
+export async function revokeUserApiTokens(tx: Tx, userId: string): Promise<number> {
+  const result = await tx.updateTable('api_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The token and its user, for resolving a bearer call (system scope). */
 export function unsafeGetApiTokenByHash(tx: Tx, tokenHash: string) {
   return tx

@@ -7,6 +7,9 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+/** When re-authenticating inside a session (change password, turn MFA off). */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect';
+
 /** A hash of a random string: verifying against it costs the same time as a real check. */
 let dummyHash: Promise<string> | undefined;
 

@@ -74,8 +74,16 @@ export async function deleteSession(tx: Tx, sessionId: string) {
   await tx.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteUserSessions(tx: Tx, userId: string) {
-  await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends every session of the user; answers how many there were. */
+export async function deleteUserSessions(tx: Tx, userId: string): Promise<number> {
+  const result = await tx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of the user but one (the one making the request). */
+export async function deleteOtherSessions(tx: Tx, userId: string, keepSessionId: string): Promise<number> {
+  const result = await tx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(tx: Tx) {

@@ -9,7 +9,9 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden } from '../errors';
 import { toUser } from '../users/user-mapper';
 import { issueLoginChallenge, secondStepFor } from '../mfa/login-challenges';
+import { getMfaFactor } from '../mfa/mfa-repo';
 import { verifyPassword } from './passwords';
+import { RESET_CODE_EXPIRED, checkResetCode } from './reset-codes';
 import {
   createSession,
   deleteSession,
@@ -70,7 +72,7 @@ function ownOrganization(caller: Caller, organizationId: string | null): string 
   return belongs ? organizationId : null;
 }
 
-/** A finished login, or the second step it waits for (a code, or enrolment its organization requires). */
+/** A finished login, or the step it waits for: a code, enrolment its organization requires, or a new password after a reset code. */
 export type LoginOutcome =
   | { session: NewSession; challenge?: undefined }
   | { session?: undefined; challenge: string; purpose: LoginChallengePurpose };
@@ -141,21 +143,30 @@ export async function login(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     const valid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !valid || !row.is_active) {
+    // After an administrator's reset the old password no longer verifies; the one-time code stands in for it.
+    const reset = row && !valid ? await checkResetCode(tx, row.id, input.password) : null;
+    const proven = valid || reset === 'valid';
+    if (!row || !proven || !row.is_active) {
+      const deactivated = Boolean(row && proven);
       await recordLoginFailure(tx, input.username, meta.ip);
       await createAuditEntry(tx, {
         userId: row?.id ?? null,
         username: input.username.slice(0, 150),
         action: 'login_failed',
-        details: { message: row && valid ? 'Login refused: account is deactivated' : 'Invalid username or password' },
+        details: { message: deactivated ? 'Login refused: account is deactivated' : reset === 'expired' ? 'Expired reset code' : 'Invalid username or password' },
         ip: meta.ip,
       });
       return new AppError(
         'UNAUTHORIZED',
-        row && valid ? 'This account is deactivated. Contact your administrator.' : 'Invalid username or password',
+        deactivated ? 'This account is deactivated. Contact your administrator.' : reset === 'expired' ? RESET_CODE_EXPIRED : 'Invalid username or password',
       );
     }
     const { password_hash: _hash, ...user } = row;
+    if (reset === 'valid') {
+      // A reset code opens no session: the code step (if enrolled), then a new password, come first.
+      const purpose = (await getMfaFactor(tx, user.id))?.confirmed_at ? 'mfa' : 'password';
+      return { challenge: await issueLoginChallenge(tx, user.id, purpose, input.remember_me, true), purpose };
+    }
     const secondStep = await secondStepFor(tx, user.id);
     if (secondStep) {
       const challenge = await issueLoginChallenge(tx, user.id, secondStep, input.remember_me);

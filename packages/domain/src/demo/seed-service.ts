@@ -5,6 +5,7 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { materializeTenantRequirements } from '../catalog/catalog-sync';
 import { seedDemoProgress } from './demo-progress';
 import { hashPassword } from '../auth/passwords';
+import { assertAcceptablePassword } from '../auth/password-policy';
 import { addMembership, addTenantAccess, insertUser } from '../users/user-repo';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-data';
 
@@ -18,6 +19,7 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 /** Seeds the demo when the database has no users at all. Returns whether it seeded. */
 export async function seedDemoIfEmpty(db: Kysely<Database>, password: string): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
+  for (const user of DEMO_USERS) assertAcceptablePassword(password, { username: user.username });
   const passwordHash = await hashPassword(password);
   await withScope(db, SYSTEM_SCOPE, async (tx) => {
     const orgIds = new Map<string, string>();
@@ -66,6 +68,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, password: string): P
 
 /** Creates the first product admin in production mode, if no user has that name yet. */
 export async function ensureProductAdmin(db: Kysely<Database>, username: string, password: string): Promise<boolean> {
+  assertAcceptablePassword(password, { username });
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
     const existing = await tx
       .selectFrom('users')

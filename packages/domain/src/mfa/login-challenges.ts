@@ -16,11 +16,11 @@ export async function secondStepFor(tx: Tx, userId: string): Promise<LoginChalle
   return (await isMfaRequiredForUser(tx, userId)) ? 'enroll' : null;
 }
 
-/** A random challenge token for the second step; only its hash is stored. */
-export async function issueLoginChallenge(tx: Tx, userId: string, purpose: LoginChallengePurpose, rememberMe: boolean): Promise<string> {
+/** A random challenge token for the next step; only its hash is stored. passwordReset: the sign-in began with a reset code. */
+export async function issueLoginChallenge(tx: Tx, userId: string, purpose: LoginChallengePurpose, rememberMe: boolean, passwordReset = false): Promise<string> {
   const challenge = createToken();
   const expiresAt = new Date(Date.now() + LOGIN_CHALLENGE_MINUTES * 60_000);
-  await createLoginChallenge(tx, { tokenHash: hashToken(challenge), userId, purpose, rememberMe, expiresAt });
+  await createLoginChallenge(tx, { tokenHash: hashToken(challenge), userId, purpose, rememberMe, passwordReset, expiresAt });
   return challenge;
 }
 

@@ -3,15 +3,15 @@ import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError } from '../errors';
-import { type NewSession, type RequestMeta, openSession } from '../auth/session-service';
+import { type LoginOutcome, type NewSession, type RequestMeta, openSession } from '../auth/session-service';
 import { type ThrottlePolicy, assertNotThrottled, lockLoginAttempts, recordLoginFailure } from '../auth/throttle';
 import { deleteLoginChallenge } from './mfa-repo';
-import { resolveLoginChallenge } from './login-challenges';
+import { issueLoginChallenge, resolveLoginChallenge } from './login-challenges';
 import { INVALID_CODE, REPLAYED_CODE, confirmEnrollmentFor, startEnrollmentFor, verifySecondFactor } from './mfa-service';
 import type { MfaSettings } from './secret-box';
 
 /** The public user row of a challenge's user, as a session needs it. */
-async function challengeUser(tx: Tx, userId: string) {
+export async function challengeUser(tx: Tx, userId: string) {
   const { password_hash: _hash, ...user } = await tx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   return user;
 }
@@ -19,7 +19,8 @@ async function challengeUser(tx: Tx, userId: string) {
 /**
  * The second step of a login: the code of the user's authenticator or one of their recovery codes.
  * Wrong codes are login failures of that username (the same throttle as wrong passwords), and a
- * correct one ends the challenge and opens the session.
+ * correct one ends the challenge and opens the session, or, for a sign-in with a reset code, asks
+ * for the new password first.
  */
 export async function completeMfaLogin(
   db: Kysely<Database>,
@@ -27,8 +28,8 @@ export async function completeMfaLogin(
   meta: RequestMeta,
   throttle: ThrottlePolicy,
   settings: MfaSettings,
-): Promise<NewSession> {
-  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<NewSession | AppError> => {
+): Promise<LoginOutcome> {
+  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<LoginOutcome | AppError> => {
     const challenge = await resolveLoginChallenge(tx, input.challenge, 'mfa');
     await lockLoginAttempts(tx, challenge.username);
     try {
@@ -56,7 +57,10 @@ export async function completeMfaLogin(
       return new AppError('UNAUTHORIZED', proof === 'replay' ? REPLAYED_CODE : INVALID_CODE);
     }
     await deleteLoginChallenge(tx, challenge.id);
-    return openSession(tx, await challengeUser(tx, challenge.user_id), challenge.remember_me, meta, { mfa: proof });
+    if (challenge.password_reset) {
+      return { challenge: await issueLoginChallenge(tx, challenge.user_id, 'password', challenge.remember_me, true), purpose: 'password' as const };
+    }
+    return { session: await openSession(tx, await challengeUser(tx, challenge.user_id), challenge.remember_me, meta, { mfa: proof }) };
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;

@@ -80,12 +80,12 @@ export async function isMfaRequiredForUser(tx: Tx, userId: string): Promise<bool
 
 export async function createLoginChallenge(
   tx: Tx,
-  values: { tokenHash: string; userId: string; purpose: LoginChallengePurpose; rememberMe: boolean; expiresAt: Date },
+  values: { tokenHash: string; userId: string; purpose: LoginChallengePurpose; rememberMe: boolean; passwordReset: boolean; expiresAt: Date },
 ) {
   await tx.deleteFrom('login_challenges').where('expires_at', '<', new Date()).execute();
   await tx
     .insertInto('login_challenges')
-    .values({ token_hash: values.tokenHash, user_id: values.userId, purpose: values.purpose, remember_me: values.rememberMe, expires_at: values.expiresAt })
+    .values({ token_hash: values.tokenHash, user_id: values.userId, purpose: values.purpose, remember_me: values.rememberMe, password_reset: values.passwordReset, expires_at: values.expiresAt })
     .execute();
 }
 
@@ -93,7 +93,7 @@ export function getLoginChallenge(tx: Tx, tokenHash: string) {
   return tx
     .selectFrom('login_challenges')
     .innerJoin('users', 'users.id', 'login_challenges.user_id')
-    .select(['login_challenges.id', 'login_challenges.purpose', 'login_challenges.remember_me', 'login_challenges.expires_at', 'login_challenges.user_id', 'users.username', 'users.is_active', 'users.deleted_at'])
+    .select(['login_challenges.id', 'login_challenges.purpose', 'login_challenges.remember_me', 'login_challenges.password_reset', 'login_challenges.expires_at', 'login_challenges.user_id', 'users.username', 'users.is_active', 'users.deleted_at'])
     .where('login_challenges.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

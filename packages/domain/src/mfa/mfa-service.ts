@@ -6,6 +6,9 @@ import { type Actor, auditBy } from '../access/actor';
 import { callerScope } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden, notFound } from '../errors';
+import { getPasswordHash } from '../auth/password-repo';
+import { WRONG_CURRENT_PASSWORD, verifyPassword } from '../auth/passwords';
+import { type ThrottlePolicy, assertNotThrottled, clearLoginFailures, lockLoginAttempts, recordLoginFailure } from '../auth/throttle';
 import { hashToken } from '../auth/tokens';
 import {
   advanceFactorStep,
@@ -112,22 +115,38 @@ export function confirmMfaEnrollment(db: Kysely<Database>, actor: Actor, code: s
   return withScope(db, callerScope(actor.caller), (tx) => confirmEnrollmentFor(tx, me(actor), code, settings, actor.ip));
 }
 
-/** Turns MFA off with a current code (or a recovery code); refused while an organization of the user requires it. */
-export async function disableMfa(db: Kysely<Database>, actor: Actor, code: string, settings: MfaSettings) {
+/**
+ * Turns MFA off with both factors: the current password and a current code (or a recovery code).
+ * Refused while an organization of the user requires MFA. A wrong password or code is a failure of
+ * the username under the same lock and throttle as the login's code step.
+ */
+export async function disableMfa(db: Kysely<Database>, actor: Actor, input: { password: string; code: string }, settings: MfaSettings, throttle: ThrottlePolicy) {
+  const { user } = actor.caller;
   const outcome = await withScope(db, callerScope(actor.caller), async (tx) => {
-    const factor = await getMfaFactor(tx, actor.caller.user.id);
+    const factor = await getMfaFactor(tx, user.id);
     if (!factor?.confirmed_at) return new AppError('BAD_REQUEST', 'Multi-factor authentication is not enabled');
-    if (await isMfaRequiredForUser(tx, actor.caller.user.id)) {
+    if (await isMfaRequiredForUser(tx, user.id)) {
       return forbidden('Your organization requires multi-factor authentication; it cannot be turned off');
     }
-    const proof = await verifySecondFactor(tx, actor.caller.user.id, code, settings);
-    if (proof === 'invalid') return new AppError('BAD_REQUEST', INVALID_CODE);
-    if (proof === 'replay') return new AppError('BAD_REQUEST', REPLAYED_CODE);
-    await deleteMfa(tx, actor.caller.user.id);
+    await lockLoginAttempts(tx, user.username);
+    try {
+      await assertNotThrottled(tx, throttle, user.username, actor.ip);
+    } catch (error) {
+      return error as AppError;
+    }
+    // The code is checked (and used up) only after the right password.
+    const passwordOk = await verifyPassword((await getPasswordHash(tx, user.id)).password_hash, input.password);
+    const proof = passwordOk ? await verifySecondFactor(tx, user.id, input.code, settings) : 'invalid';
+    if (!passwordOk || proof === 'invalid' || proof === 'replay') {
+      await recordLoginFailure(tx, user.username, actor.ip);
+      return new AppError('BAD_REQUEST', !passwordOk ? WRONG_CURRENT_PASSWORD : proof === 'replay' ? REPLAYED_CODE : INVALID_CODE);
+    }
+    await deleteMfa(tx, user.id);
+    await clearLoginFailures(tx, user.username);
     await createAuditEntry(tx, {
       ...auditBy(actor),
       action: 'mfa_disabled',
-      details: { message: `User ${actor.caller.user.username} disabled multi-factor authentication` },
+      details: { message: `User ${user.username} disabled multi-factor authentication`, proof },
     });
     return null;
   });

@@ -8,6 +8,7 @@ import { type Caller, callerPower, callerScope, canAdministerOrg, powerOf, roleP
 import { createAuditEntry } from '../audit/audit-repo';
 import { deleteUserSessions } from '../auth/session-repo';
 import { hashPassword } from '../auth/passwords';
+import { assertAcceptablePassword } from '../auth/password-policy';
 import { AppError, forbidden, notFound } from '../errors';
 import { toUser } from './user-mapper';
 import {
@@ -64,7 +65,7 @@ export async function assertCanViewUser(tx: Tx, caller: Caller, userId: string):
 }
 
 /** Loads a user the caller may change (status, delete), refusing targets with more power than the caller. */
-async function getManageableUser(tx: Tx, caller: Caller, userId: string) {
+export async function getManageableUser(tx: Tx, caller: Caller, userId: string) {
   const target = await getUser(tx, userId);
   if (!target) throw notFound('User');
   await assertCanViewUser(tx, caller, userId);
@@ -83,7 +84,7 @@ async function getManageableUser(tx: Tx, caller: Caller, userId: string) {
  * caller administers, else the user's first. Never the caller's current selection, which may be an
  * organization the user has nothing to do with (its administrators would read about a stranger).
  */
-async function organizationOfUser(tx: Tx, caller: Caller, userId: string): Promise<string | null> {
+export async function organizationOfUser(tx: Tx, caller: Caller, userId: string): Promise<string | null> {
   const links = await listUserOrganizationLinks(tx, userId);
   const orgs = [...links.memberships.map((m) => m.organization_id), ...links.accessOrgIds];
   return orgs.find((org) => caller.adminOrgIds.has(org)) ?? orgs[0] ?? null;
@@ -106,6 +107,7 @@ export async function createUser(db: Kysely<Database>, actor: Actor, input: Crea
     throw forbidden('You cannot add users to this organization');
   }
   if (!organizationId && !caller.isProductAdmin) throw new AppError('BAD_REQUEST', 'Choose an organization for the new user');
+  assertAcceptablePassword(input.password, { username: input.username });
 
   try {
     return await withScope(db, callerScope(caller), async (tx) => {

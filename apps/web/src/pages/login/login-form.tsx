@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useLogin } from '../../auth/use-login';
 import { LoginCodeStep } from './login-code-step';
 import { LoginEnrollmentStep } from './login-enrollment-step';
+import { LoginPasswordStep } from './login-password-step';
 import { Alert } from '../../components/alert';
 
 export const INPUT_CLASS =
@@ -24,6 +25,7 @@ export function LoginForm() {
 
   if (challenge?.kind === 'mfa') return <LoginCodeStep steps={steps} />;
   if (challenge?.kind === 'enroll') return <LoginEnrollmentStep steps={steps} />;
+  if (challenge?.kind === 'password') return <LoginPasswordStep steps={steps} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">

@@ -4,11 +4,11 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { failureMessage } from '../../components/error-detail';
-import { TextField } from '../../components/form-field';
+import { PasswordField, TextField } from '../../components/form-field';
 import { RecoveryCodes, TotpQrCode, TotpSecretText } from '../../components/totp-qr-code';
 import { trpc } from '../../lib/trpc';
 
-/** Turn TOTP on (QR code, first code, recovery codes) or off (a current code). */
+/** Turn TOTP on (QR code, first code, recovery codes) or off (the current password and a current code). */
 export function MfaCard() {
   const utils = trpc.useUtils();
   const status = trpc.mfa.status.useQuery();
@@ -16,6 +16,7 @@ export function MfaCard() {
   const confirm = trpc.mfa.confirm.useMutation();
   const disable = trpc.mfa.disable.useMutation();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const enabled = status.data?.enabled ?? false;
@@ -25,6 +26,7 @@ export function MfaCard() {
     try {
       await action();
       setCode('');
+      setPassword('');
       await utils.mfa.status.invalidate();
     } catch (e) {
       setError(failureMessage(e, 'The request failed. Please try again.'));
@@ -33,8 +35,9 @@ export function MfaCard() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (enabled && !password) return setError('Please enter your current password');
     if (!code.trim()) return setError('Please enter the authentication code');
-    if (enabled) return void run(() => disable.mutateAsync({ code: code.trim() }));
+    if (enabled) return void run(() => disable.mutateAsync({ password, code: code.trim() }));
     void run(async () => {
       const result = await confirm.mutateAsync({ code: code.trim() });
       setRecoveryCodes(result.recovery_codes);
@@ -72,8 +75,13 @@ export function MfaCard() {
           </div>
         )}
         {showForm && (
-          <form onSubmit={onSubmit} noValidate className="flex max-w-md items-end gap-3">
-            <div className="flex-1">
+          <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-wrap items-end gap-3">
+            {enabled && (
+              <div className="w-full">
+                <PasswordField id="mfa-password" label="Your password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </div>
+            )}
+            <div className="min-w-0 flex-1">
               <TextField id="mfa-code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
             </div>
             <Button type="submit" variant={enabled ? 'danger' : 'primary'} disabled={confirm.isPending || disable.isPending || (enabled && status.data?.required)}>

@@ -1,4 +1,5 @@
 import { USER_ROLES, type UserRoleName } from '@compliance/contracts/auth';
+import { PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/passwords';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -23,6 +24,7 @@ function validate(values: typeof EMPTY): FieldErrors {
   if (!values.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_SHAPE.test(values.email.trim())) errors.email = 'Please enter a valid email address';
   if (!values.password) errors.password = 'Password is required';
+  else if (passwordLength(values.password) < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (!USER_ROLES.includes(values.role)) errors.role = 'Role is required';
   return errors;
 }
@@ -108,7 +110,7 @@ export function AddUserForm({ saving, onSubmit }: AddUserFormProps) {
             type="password"
             required
             autoComplete="new-password"
-            hint="At least 8 characters"
+            hint="12 to 128 characters of any kind; common or breached passwords are refused"
             value={values.password}
             error={errors.password}
             onChange={(e) => set('password', e.target.value)}

@@ -11,6 +11,7 @@ import { useCallerAccess } from '../../components/use-caller-access';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { AddUserForm, type NewUser } from './add-user-form';
+import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserTable } from './user-table';
 import { useManageableUserIds } from './use-manageable-users';
 
@@ -27,6 +28,7 @@ export function UserManagementPage() {
   const [showForm, setShowForm] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
 
   function refresh() {
     void refreshQueries(queryClient, 'users', 'organizations');
@@ -117,9 +119,14 @@ export function UserManagementPage() {
             busyUserId={busyUserId}
             onToggle={toggle}
             onDelete={remove}
+            onResetPassword={(user) => {
+              setMessage(null);
+              setResetting(user);
+            }}
           />
         )}
       </Card>
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
     </div>
   );
 }

@@ -7,16 +7,17 @@ const ROLE_TONE: Record<UserRoleName, BadgeTone> = { Admin: 'purple', Editor: 'b
 interface UserTableProps {
   users: User[];
   currentUserId: string | null;
-  /** The users whose rows offer Deactivate / Delete (the server refuses the others). */
+  /** The users whose rows offer Deactivate / Reset password / Delete (the server refuses the others). */
   manageableIds: ReadonlySet<string>;
   busyUserId: string | null;
   onToggle: (user: User) => void;
   onDelete: (user: User) => void;
+  onResetPassword: (user: User) => void;
 }
 
 const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
 
-export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete }: UserTableProps) {
+export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete, onResetPassword }: UserTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
@@ -49,7 +50,7 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
               </td>
               <td className="px-4 py-3">
                 {currentUserId !== null && user.id !== currentUserId && manageableIds.has(user.id) && (
-                  <div className="flex justify-end gap-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
                     <Button
                       variant="secondary"
                       size="sm"
@@ -57,6 +58,9 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
                       onClick={() => onToggle(user)}
                     >
                       {user.is_active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busyUserId === user.id} onClick={() => onResetPassword(user)}>
+                      Reset password
                     </Button>
                     <Button variant="danger" size="sm" disabled={busyUserId === user.id} onClick={() => onDelete(user)}>
                       Delete
