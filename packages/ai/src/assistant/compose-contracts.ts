@@ -11,7 +11,7 @@ function obligationLine(o: ContractObligation, withContract: boolean): string {
   const where = [withContract ? documentLink('contract', o.contract) : '', o.clause ? `clause ${escapeMarkdown(o.clause)}` : ''].filter(Boolean).join(', ');
   const whose = o.party === 'theirs' ? " _(the other party's duty)_" : '';
   const requirement = o.requirement_id ? ` → ${requirementLink(o.requirement_id)}${o.covered ? ' (evidence linked)' : ' (no evidence yet)'}` : '';
-  const deadline = o.deadline_text ? ` ⏱ ${escapeMarkdown(o.deadline_text)}` : '';
+  const deadline = o.deadline_text ? ` (time limit: ${escapeMarkdown(o.deadline_text)})` : '';
   return `${where ? `${where}: ` : ''}"${escapeMarkdown(truncate(o.text, 180))}"${deadline}${whose}${requirement}`;
 }
 
