@@ -3,15 +3,14 @@ import { ensureProductAdmin } from '@compliance/domain/demo/seed-service';
 import { type Session, type TestApp, api, attemptLogin, createTestApp, expectError, login, randomIp } from './helpers/test-app';
 import { type OrgFixture, PASSWORD, createOrganization, createUser, unique } from './helpers/factories';
 import { findUsers } from './helpers/db-probe';
+import { createAppWithManager } from './helpers/passwords';
 
 /** The password policy wherever a password is set: by an administrator, and for the first administrator at start-up. */
 let t: TestApp;
 let org: OrgFixture;
 let manager: Session;
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrganization(t.handle.db, 1);
-  manager = await login(t.app, (await createUser(t.handle.db, { manages: [org.id] })).username, PASSWORD);
+  ({ t, org, manager } = await createAppWithManager());
 });
 afterAll(async () => t.close());
 

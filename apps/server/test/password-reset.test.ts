@@ -3,7 +3,7 @@ import { type Session, type TestApp, api, attemptLogin, createTestApp, expectErr
 import { type OrgFixture, PASSWORD, createOrganization, createUser } from './helpers/factories';
 import { auditEntriesOf, getUserRow, probe } from './helpers/db-probe';
 import { bearer, codeAt, codeStep, enrollMfa, sessionFrom } from './helpers/mfa';
-import { choosePassword, createApiToken, freshPassword, issueReset, signInWithCode, stillSignedIn } from './helpers/passwords';
+import { choosePassword, createApiToken, createAppWithManager, freshPassword, issueReset, signInWithCode, stillSignedIn } from './helpers/passwords';
 
 const EXPIRED_CHALLENGE = 'This sign-in has expired. Please log in again.';
 
@@ -11,9 +11,7 @@ let t: TestApp;
 let org: OrgFixture;
 let manager: Session;
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrganization(t.handle.db, 1);
-  manager = await login(t.app, (await createUser(t.handle.db, { manages: [org.id] })).username, PASSWORD);
+  ({ t, org, manager } = await createAppWithManager());
 });
 afterAll(async () => t.close());
 

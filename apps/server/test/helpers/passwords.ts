@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { type Session, api, randomIp } from './test-app';
+import { type OrgFixture, PASSWORD, createOrganization, createUser } from './factories';
+import { type Session, type TestApp, api, createTestApp, login, randomIp } from './test-app';
+
+/** The app with a one-tenant organization and a signed-in manager of it, who may create and reset its users. */
+export async function createAppWithManager(): Promise<{ t: TestApp; org: OrgFixture; manager: Session }> {
+  const t = await createTestApp();
+  const org = await createOrganization(t.handle.db, 1);
+  const manager = await login(t.app, (await createUser(t.handle.db, { manages: [org.id] })).username, PASSWORD);
+  return { t, org, manager };
+}
 
 /** A new password that passes the policy, different on every call. */
 export const freshPassword = () => `Orbit-Lantern-${Math.random().toString(36).slice(2, 8)}-Kx`;

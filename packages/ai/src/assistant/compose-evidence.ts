@@ -1,7 +1,9 @@
 import { getDomain } from '@compliance/catalog/domains';
 import type { AnswerWriter } from './answer-writer';
 import { bulleted, documentLink, escapeMarkdown, plural, requirementItem, requirementLink, truncate } from './format';
+import { spellOut } from './question/lexicon';
 import type { QueryPlan } from './question/plan';
+import { searchStem } from './vocabulary';
 
 /** Answers about the tenant's evidence: what is held, what a document covers, and what documents say. */
 
@@ -52,8 +54,7 @@ function nouns(topic: string | undefined): string[] {
 /** 'Do we have a network diagram?': yes only when a document's name says so; otherwise no, and what is related. */
 async function composeNamedArtefact(writer: AnswerWriter, plan: QueryPlan, words: string[]): Promise<void> {
   const held = await writer.call('list_evidence', {});
-  const stem = (w: string) => w.replace(/(?:ies|es|s)$/, '');
-  const named = held.documents.filter((d) => words.every((w) => d.name.toLowerCase().includes(stem(w))));
+  const named = held.documents.filter((d) => words.every((w) => d.name.toLowerCase().includes(searchStem(w))));
   const asked = escapeMarkdown(plan.filters.topic ?? words.join(' '));
   if (named.length) {
     writer.line(`**Yes.** ${writer.tenant} holds ${plural(named.length, 'document')} named like "${asked}":`);
@@ -117,25 +118,6 @@ export async function composeEvidenceCoverage(writer: AnswerWriter, name: string
   writer.list(bulleted(coverage.requirements.map((r) => requirementItem(r, { showDomain: true }))));
 }
 
-const ABBREVIATIONS: Array<[RegExp, string]> = [
-  [/\bdr\b/i, 'disaster recovery'],
-  [/\bbc\b/i, 'business continuity'],
-  [/\bpen ?tests?\b/i, 'penetration test'],
-  [/\bmfa\b/i, 'multi-factor authentication'],
-  [/\bir\b/i, 'incident response'],
-  [/\bvulns?\b/i, 'vulnerability'],
-  [/\bdpo\b/i, 'data protection officer'],
-  [/\bphi\b/i, 'protected health information'],
-  [/\bba\b/i, 'business associate'],
-  [/\brto\b/i, 'recovery time objective'],
-  [/\brpo\b/i, 'recovery point objective'],
-];
-
-/** The question with its abbreviations spelled out as well, as documents write them. */
-function expandAbbreviations(query: string): string {
-  return [query, ...ABBREVIATIONS.filter(([pattern]) => pattern.test(query)).map(([, words]) => words)].join(' ');
-}
-
 /** The one document of a type ('the last pen test' when a single penetration test report is held). */
 async function onlyDocumentOfType(writer: AnswerWriter, type: string | undefined): Promise<string | undefined> {
   if (!type) return undefined;
@@ -159,7 +141,7 @@ export async function composePassages(writer: AnswerWriter, plan: QueryPlan, que
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
   const query = [question, plan.follow_up ? (f.topic ?? '') : '', answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
   const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
-  const { passages } = await writer.call('search_passages', { query: expandAbbreviations(query), ...(document ? { document } : {}), limit: 3 });
+  const { passages } = await writer.call('search_passages', { query: spellOut(query), ...(document ? { document } : {}), limit: 3 });
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;

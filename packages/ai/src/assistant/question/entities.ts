@@ -1,7 +1,7 @@
 import { DOMAINS } from '@compliance/catalog/domains';
 import type { Vocabulary } from '../tools';
 import { findFrameworks, withoutFrameworks } from '../vocabulary';
-import { AREA_NAMES, CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES } from './lexicon';
+import { ABBREVIATIONS, AREA_NAMES, CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES, spellOut } from './lexicon';
 import type { Filters, Period, RequirementStatus } from './plan';
 
 /**
@@ -210,17 +210,6 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
 }
 
 /** An evidence document the question names by the distinctive words of its name. */
-const SPELLED_OUT: Array<[RegExp, string]> = [
-  [/\bdr\b/, 'disaster recovery'],
-  [/\bbc\b/, 'business continuity'],
-  [/\bpen ?tests?\b/, 'penetration test'],
-  [/\bmfa\b/, 'multi-factor authentication'],
-  [/\bir\b/, 'incident response'],
-  [/\bjml\b/, 'joiner mover leaver'],
-  [/\bsdlc\b/, 'secure development'],
-  [/\bcrypto\b/, 'cryptography'],
-  [/\bvuln(?:s|erability)? scan\b/, 'nessus scan'],
-];
 
 /** Words of document names that say what kind of document it is, and words of every topic. */
 const DOCUMENT_WORDS = new Set('policy procedure standard report export screenshot configuration process summary executive document plan playbook register record certificate runbook results campaign'.split(' '));
@@ -230,7 +219,7 @@ const ASKS_FOR_A_DOCUMENT = /\b(?:policy|procedure|standard|report|doc|document|
 /** An evidence document the question names by the distinctive words of its name (abbreviations spelled out). */
 function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   let best: { name: string; score: number; words: string[] } | null = null;
-  const spelled = `${text.rest} ${SPELLED_OUT.filter(([p]) => p.test(text.rest)).map(([, w]) => w).join(' ')}`;
+  const spelled = spellOut(text.rest);
   for (const doc of vocabulary.evidence) {
     const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && !/^v\d/.test(w) && !['final', 'and', 'the', 'of', 'for'].includes(w));
     if (!words.length) continue;
@@ -253,7 +242,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   }
   if (!best) return undefined;
   for (const w of best.words) text.take(new RegExp(`\\b${escape(w)}s?\\b`));
-  for (const [pattern] of SPELLED_OUT) text.take(pattern);
+  for (const [pattern] of ABBREVIATIONS) text.take(pattern);
   return best.name;
 }
 

@@ -88,3 +88,26 @@ export const CONTRACT_WORDS = /\b(?:(?:which|what) customers?|deals?|customers? 
 export const CONTRACT_TOPIC_STOP = new Set(
   'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause mention referenc ask expect want need demand still have has'.split(' '),
 );
+
+/** Abbreviations and the words documents spell them out with, for matching document names and passages. */
+export const ABBREVIATIONS: Array<[RegExp, string]> = [
+  [/\bdr\b/i, 'disaster recovery'],
+  [/\bbc\b/i, 'business continuity'],
+  [/\bpen ?tests?\b/i, 'penetration test'],
+  [/\bmfa\b/i, 'multi-factor authentication'],
+  [/\bir\b/i, 'incident response'],
+  [/\bjml\b/i, 'joiner mover leaver'],
+  [/\bsdlc\b/i, 'secure development'],
+  [/\bcrypto\b/i, 'cryptography'],
+  [/\bvulns?\b/i, 'vulnerability'],
+  [/\bdpo\b/i, 'data protection officer'],
+  [/\bphi\b/i, 'protected health information'],
+  [/\bba\b/i, 'business associate'],
+  [/\brto\b/i, 'recovery time objective'],
+  [/\brpo\b/i, 'recovery point objective'],
+];
+
+/** The text followed by the spelled-out words of the abbreviations it holds. */
+export function spellOut(text: string): string {
+  return [text, ...ABBREVIATIONS.filter(([pattern]) => pattern.test(text)).map(([, words]) => words)].join(' ');
+}
