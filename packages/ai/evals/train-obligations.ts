@@ -2,23 +2,27 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCandidates, FEATURES, type Candidate } from '../src/local/obligation-candidates';
-import type { ObligationModel } from '../src/local/obligation-model';
+import { candidateWords, type ObligationModel } from '../src/local/obligation-model';
 import { detectParties } from '../src/local/parties';
 import { segmentText } from '../src/local/segmenter';
 import { loadContracts, pairObligations, type ContractFixture } from './evaluate';
 
 /**
- * Fits the obligation decision (logistic regression over the candidate signals) on the labelled contracts
+ * Fits the obligation decision (logistic regression over the candidate signals and words) on the labelled contracts
  * of the dev and holdout splits — never the blind split — validates it by leaving out whole documents and
  * whole genres, and writes the weights to src/local/obligation-model.json.
  *
  *   npx tsx packages/ai/evals/train-obligations.ts [--check]   (--check: validate only, write nothing)
  */
-type Example = { x: number[]; y: number; contract: string; genre: string };
+type Example = { x: number[]; words: string[]; wordValue: number; y: number; contract: string; genre: string };
+type Fitted = { weights: number[]; words: Map<string, number>; bias: number };
 
-const L2 = 0.02;
-const STEPS = 3000;
-const RATE = 0.3;
+/** L2 penalties of the signals and of the words; words seen in fewer training candidates than MIN_COUNT get no weight. */
+const L2_SIGNALS = 0.005;
+const L2_WORDS = 0.002;
+const MIN_COUNT = 4;
+const EPOCHS = 400;
+const RATE = 0.5;
 
 function examplesOf(contract: ContractFixture): { examples: Example[]; covered: number } {
   const segmented = segmentText(contract.text);
@@ -26,36 +30,71 @@ function examplesOf(contract: ContractFixture): { examples: Example[]; covered: 
   const predicted = candidates.map((c) => ({ text: segmented.text.slice(c.start, c.end), start: c.start, end: c.end, domain_number: 0 }));
   const positives = new Set(pairObligations(contract.text, contract.gold, predicted).map(([, p]) => p));
   return {
-    examples: candidates.map((c, i) => ({ x: FEATURES.map((f) => c.features[f]), y: positives.has(i) ? 1 : 0, contract: contract.name, genre: contract.genre })),
+    examples: candidates.map((c, i) => {
+      const { keys, value } = candidateWords(c);
+      return { x: FEATURES.map((f) => c.features[f]), words: keys, wordValue: value, y: positives.has(i) ? 1 : 0, contract: contract.name, genre: contract.genre };
+    }),
     covered: positives.size,
   };
 }
 
-function fit(examples: readonly Example[]): { weights: number[]; bias: number } {
-  const n = FEATURES.length;
-  const weights = new Array<number>(n).fill(0);
+/** Logistic regression by full-batch AdaGrad over sparse inputs: the signals, then one input per known word. */
+function fit(examples: readonly Example[]): Fitted {
+  const counts = new Map<string, number>();
+  for (const e of examples) for (const w of e.words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const vocabulary = new Map<string, number>();
+  for (const [word, count] of counts) if (count >= MIN_COUNT) vocabulary.set(word, FEATURES.length + vocabulary.size);
+  const n = FEATURES.length + vocabulary.size;
+  const rows = examples.map((e) => {
+    const index: number[] = [];
+    const value: number[] = [];
+    e.x.forEach((v, j) => {
+      if (v) index.push(j), value.push(v);
+    });
+    for (const w of e.words) {
+      const k = vocabulary.get(w);
+      if (k !== undefined) index.push(k), value.push(e.wordValue);
+    }
+    return { index, value, y: e.y };
+  });
+  const weights = new Float64Array(n);
+  const squares = new Float64Array(n).fill(1e-8);
   let bias = 0;
-  for (let step = 0; step < STEPS; step += 1) {
-    const gradient = new Array<number>(n).fill(0);
+  let biasSquares = 1e-8;
+  for (let epoch = 0; epoch < EPOCHS; epoch += 1) {
+    const gradient = new Float64Array(n);
     let gradientBias = 0;
-    for (const e of examples) {
+    for (const row of rows) {
       let z = bias;
-      for (let j = 0; j < n; j += 1) z += (weights[j] ?? 0) * (e.x[j] ?? 0);
-      const error = 1 / (1 + Math.exp(-z)) - e.y;
-      for (let j = 0; j < n; j += 1) gradient[j] = (gradient[j] ?? 0) + error * (e.x[j] ?? 0);
+      for (let k = 0; k < row.index.length; k += 1) z += (weights[row.index[k] ?? 0] ?? 0) * (row.value[k] ?? 0);
+      const error = 1 / (1 + Math.exp(-z)) - row.y;
+      for (let k = 0; k < row.index.length; k += 1) {
+        const j = row.index[k] ?? 0;
+        gradient[j] = (gradient[j] ?? 0) + error * (row.value[k] ?? 0);
+      }
       gradientBias += error;
     }
-    for (let j = 0; j < n; j += 1) weights[j] = (weights[j] ?? 0) - RATE * ((gradient[j] ?? 0) / examples.length + L2 * (weights[j] ?? 0));
-    bias -= (RATE * gradientBias) / examples.length;
+    for (let j = 0; j < n; j += 1) {
+      const g = (gradient[j] ?? 0) / rows.length + (j < FEATURES.length ? L2_SIGNALS : L2_WORDS) * (weights[j] ?? 0);
+      const square = (squares[j] ?? 0) + g * g;
+      squares[j] = square;
+      weights[j] = (weights[j] ?? 0) - (RATE * g) / Math.sqrt(square);
+    }
+    const g = gradientBias / rows.length;
+    biasSquares += g * g;
+    bias -= (RATE * g) / Math.sqrt(biasSquares);
   }
-  return { weights, bias };
+  const words = new Map<string, number>();
+  for (const [word, k] of vocabulary) words.set(word, weights[k] ?? 0);
+  return { weights: [...weights.slice(0, FEATURES.length)], words, bias };
 }
 
-function predict(model: { weights: number[]; bias: number }, x: readonly number[]): number {
+function predict(model: Fitted, e: Example): number {
   let z = model.bias;
-  x.forEach((v, j) => {
+  e.x.forEach((v, j) => {
     z += (model.weights[j] ?? 0) * v;
   });
+  for (const w of e.words) z += (model.words.get(w) ?? 0) * e.wordValue;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -75,7 +114,7 @@ function crossValidate(examples: readonly Example[], groupOf: (e: Example) => st
   const out: Array<{ p: number; y: number }> = [];
   for (const group of new Set(examples.map(groupOf))) {
     const model = fit(examples.filter((e) => groupOf(e) !== group));
-    for (const e of examples.filter((x) => groupOf(x) === group)) out.push({ p: predict(model, e.x), y: e.y });
+    for (const e of examples.filter((x) => groupOf(x) === group)) out.push({ p: predict(model, e), y: e.y });
   }
   return out;
 }
@@ -117,14 +156,17 @@ function main(): void {
     console.log(`${name}: precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)} (threshold ${threshold})`);
   }
   const fitted = fit(examples);
-  const inSample = score(examples.map((e) => ({ p: predict(fitted, e.x), y: e.y })), threshold, missed);
+  const inSample = score(examples.map((e) => ({ p: predict(fitted, e), y: e.y })), threshold, missed);
   console.log(`in sample: precision ${pct(inSample.precision)}, recall ${pct(inSample.recall)}, F1 ${pct(inSample.f1)}`);
   FEATURES.forEach((f, j) => console.log(`  ${f.padEnd(24)} ${(fitted.weights[j] ?? 0).toFixed(3)}`));
   console.log(`  ${'bias'.padEnd(24)} ${fitted.bias.toFixed(3)}`);
+  const strongest = [...fitted.words].sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 12);
+  console.log(`  ${fitted.words.size} words; strongest: ${strongest.map(([w, v]) => `${w} ${v.toFixed(2)}`).join(', ')}`);
   if (process.argv.includes('--check')) return;
   const model: ObligationModel = {
     features: [...FEATURES],
     weights: fitted.weights.map((w) => Math.round(w * 10000) / 10000),
+    words: Object.fromEntries([...fitted.words].sort(([a], [b]) => a.localeCompare(b)).map(([w, v]) => [w, Math.round(v * 10000) / 10000])),
     bias: Math.round(fitted.bias * 10000) / 10000,
     threshold,
   };

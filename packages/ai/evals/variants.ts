@@ -9,13 +9,15 @@ import { spanOf, type ContractFixture, type GoldObligation } from './evaluate';
  */
 
 /**
- * The contract as text extracted from a PDF would look: every line wrapped at `width` columns. Gold spans
- * are carried over (the same words, with the line breaks that now fall inside them).
+ * The contract as text extracted from a PDF would look: every line of prose wrapped at `width` columns;
+ * table rows stay one line with their cells tab-separated, as the PDF reader gives a drawn table's row.
+ * Gold spans are carried over (the same words, with the line breaks that now fall inside them).
  */
 export function wrapContract(contract: ContractFixture, width: number): ContractFixture {
   const text = contract.text
     .split('\n')
     .map((line) => {
+      if (line.includes('\t')) return line;
       const lines: string[] = [];
       let current = '';
       for (const word of line.split(' ')) {

@@ -1,6 +1,7 @@
 /**
  * Writes a small, valid PDF by hand: A4 pages of wrapped text lines in the standard Helvetica font (not embedded,
- * WinAnsi encoding), with a correct cross-reference table. Used to warm pdf.js up and for the standard-font
+ * WinAnsi encoding; a line with tabs becomes a table row, each cell at its own column), with a correct
+ * cross-reference table. Used to warm pdf.js up and for the standard-font
  * fixture.
  */
 function escapePdfString(text: string): string {
@@ -11,6 +12,7 @@ function escapePdfString(text: string): string {
 const WRAP_AT = 85;
 
 function wrapLine(line: string): string[] {
+  if (line.includes('\t')) return [line];
   const wrapped: string[] = [];
   let current = '';
   for (const word of line.split(' ')) {
@@ -22,9 +24,26 @@ function wrapLine(line: string): string[] {
   return [...wrapped, current];
 }
 
+/** A table row: each cell starts a column gap (about 30 pt) after the end of the one before, as a drawn table's cells do. */
+const COLUMN_GAP = 30;
+/** Helvetica's average advance at 11 pt, enough for a cell's width. */
+const CHARACTER_WIDTH = 6;
+
+function lineContent(line: string): string {
+  const cells = line.split('\t');
+  let x = 0;
+  const parts = cells.map((cell, i) => {
+    const move = i === 0 ? '' : `${x} 0 Td `;
+    x = cell.length * CHARACTER_WIDTH + COLUMN_GAP;
+    return `${move}(${escapePdfString(cell)}) Tj`;
+  });
+  const back = cells.slice(0, -1).reduce((sum, cell) => sum + cell.length * CHARACTER_WIDTH + COLUMN_GAP, 0);
+  return cells.length === 1 ? parts.join(' ') : `${parts.join(' ')} ${-back} 0 Td`;
+}
+
 function pageContent(lines: string[]): string {
   const leading = 16;
-  const body = lines.map((line, index) => `${index === 0 ? '' : `0 -${leading} Td `}(${escapePdfString(line)}) Tj`).join('\n');
+  const body = lines.map((line, index) => `${index === 0 ? '' : `0 -${leading} Td `}${lineContent(line)}`).join('\n');
   return `BT /F1 11 Tf 72 770 Td\n${body}\nET`;
 }
 

@@ -21,6 +21,18 @@ describe('groupIntoLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['first', 'second', 'third']);
   });
 
+  it('separates the cells of a table row with a tab, whether pdf.js reports the column gap as a spacing run or not', () => {
+    const lines = groupIntoLines([
+      run('SR-1', 50, 700),
+      run(' ', 70, 700, { width: 130, height: 0 }),
+      run('MFA for all remote access', 200, 700),
+      run('Screenshot', 400, 700),
+      run('justified  text', 50, 680),
+      run('continues', 130, 680),
+    ]);
+    expect(lines.map((line) => line.text)).toEqual(['SR-1\tMFA for all remote access\tScreenshot', 'justified  text continues']);
+  });
+
   it('drops lines made only of spacing runs', () => {
     expect(groupIntoLines([run('  ', 50, 700, { height: 0 }), run('text', 50, 680)]).map((line) => line.text)).toEqual(['text']);
   });

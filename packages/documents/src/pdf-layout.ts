@@ -21,6 +21,8 @@ interface Line {
 const SAME_LINE_FRACTION = 0.5;
 /** A horizontal gap wider than this share of the font height between two runs is a word space. */
 const WORD_GAP_FRACTION = 0.15;
+/** A horizontal gap wider than this many font heights separates two cells of a table row. */
+const COLUMN_GAP_HEIGHTS = 2;
 /** A vertical gap this many font heights (and this much above the page's usual line gap) starts a paragraph. */
 const PARAGRAPH_GAP_HEIGHTS = 1.5;
 const PARAGRAPH_GAP_OVER_USUAL = 1.2;
@@ -30,13 +32,28 @@ function isSameLine(line: Line, run: PositionedText): boolean {
   return Math.abs(run.y - line.y) < tolerance;
 }
 
-function needsSpace(line: Line, run: PositionedText): boolean {
-  if (/\s$/.test(line.text) || /^\s/.test(run.text)) return false;
-  return run.x - line.endX > Math.max(line.height, run.height) * WORD_GAP_FRACTION;
+/**
+ * The separator before a run: a tab where the gap is a table's column gap (pdf.js reports it as a
+ * whitespace run as wide as the gap, or leaves the gap bare), a space for a word gap, else none.
+ */
+function separator(line: Line, run: PositionedText): string {
+  const height = Math.max(line.height, run.height, 1);
+  const gap = run.x - line.endX;
+  if (gap > height * COLUMN_GAP_HEIGHTS && !/\t$/.test(line.text)) return '\t';
+  if (/\s$/.test(line.text) || /^\s/.test(run.text)) return '';
+  return gap > height * WORD_GAP_FRACTION ? ' ' : '';
 }
 
 function appendRun(line: Line, run: PositionedText): void {
-  line.text += (needsSpace(line, run) ? ' ' : '') + run.text;
+  const height = Math.max(line.height, run.height, 1);
+  if (run.text.trim() === '' && run.width > height * COLUMN_GAP_HEIGHTS) {
+    line.text = `${line.text.trimEnd()}\t`;
+    line.endX = run.x + run.width;
+    return;
+  }
+  const between = separator(line, run);
+  const text = /\t$/.test(line.text) || between === '\t' ? run.text.trimStart() : run.text;
+  line.text = (between === '\t' ? line.text.trimEnd() : line.text) + between + text;
   line.height = Math.max(line.height, run.height);
   line.endX = run.x + run.width;
 }

@@ -18,6 +18,8 @@ export type Candidate = {
   /** The lead-in, annex title and table header that frame it: context for classification. */
   context: Analysis;
   leadTerms: string[];
+  /** The heading the span sits under: its section, for the section-level signals. */
+  section: string;
   features: Record<FeatureName, number>;
 };
 
@@ -48,6 +50,9 @@ export const FEATURES = [
   'modal_x_security',
   'measures_x_security',
   'customer_x_security',
+  'section_security',
+  'document_security',
+  'section_x_modal',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -156,7 +161,32 @@ function featuresOf(
     modal_x_security: modal ? security : 0,
     measures_x_security: measures * security,
     customer_x_security: role === 'customer' ? security : 0,
+    section_security: 0,
+    document_security: 0,
+    section_x_modal: 0,
   };
+}
+
+/** How much of a span is about security, capped: one clearly security-worded span counts 1. */
+const securityShare = (c: Candidate) => Math.min(1, c.features.security / 2);
+
+/**
+ * The signals of the surroundings: how security-worded the other spans of the same section are, and the
+ * document as a whole. In a security schedule nearly every duty is one to track, even 'keep the cage
+ * locked'; in general terms only the security-worded ones are. The section lifts a duty only as far as
+ * the duty itself has some security content: 'repaint the offices' stays out of a security section.
+ */
+function addSurroundings(candidates: Candidate[]): void {
+  const bySection = new Map<string, Candidate[]>();
+  for (const c of candidates) bySection.set(c.section, [...(bySection.get(c.section) ?? []), c]);
+  const documentShare = candidates.length ? candidates.reduce((sum, c) => sum + securityShare(c), 0) / candidates.length : 0;
+  for (const c of candidates) {
+    const others = (bySection.get(c.section) ?? []).filter((o) => o !== c);
+    const section = others.length ? others.reduce((sum, o) => sum + securityShare(o), 0) / others.length : 0;
+    c.features.section_security = section * Math.min(1, c.features.security + 0.3);
+    c.features.document_security = documentShare;
+    c.features.section_x_modal = section * c.features.strong_modal * Math.min(1, c.features.security);
+  }
 }
 
 /** All candidate spans of the document, in reading order. */
@@ -192,7 +222,7 @@ export function buildCandidates(segmented: SegmentedText, parties: Parties): Can
         leadDuty: leadRole(b, lead) !== null,
         headingText: segment.heading,
       });
-      out.push({ start: segment.start, end, clause: segment.clause, role, own, heading, context, leadTerms: lead ? analysisOf(b, lead.start, lead.end).terms : [], features });
+      out.push({ start: segment.start, end, clause: segment.clause, role, own, heading, context, leadTerms: lead ? analysisOf(b, lead.start, lead.end).terms : [], section: segment.heading ?? '', features });
       i = last;
       continue;
     }
@@ -213,8 +243,9 @@ export function buildCandidates(segmented: SegmentedText, parties: Parties): Can
       leadDuty: leadRole(b, lead) !== null,
       headingText: segment.heading,
     });
-    out.push({ start: segment.start, end, clause: segment.clause, role, own, heading, context, leadTerms: [], features });
+    out.push({ start: segment.start, end, clause: segment.clause, role, own, heading, context, leadTerms: [], section: segment.heading ?? '', features });
     if (elaborated) i += 1;
   }
+  addSurroundings(out);
   return out;
 }

@@ -32,7 +32,7 @@ export function spanText(text: string, start: number, end: number): string {
  */
 export function detectObligations(segmented: SegmentedText, parties: Parties, model: ObligationModel = OBLIGATION_MODEL): DetectedObligation[] {
   return buildCandidates(segmented, parties).flatMap((candidate) => {
-    const probability = obligationProbability(candidate.features, model);
+    const probability = obligationProbability(candidate, model);
     return probability >= model.threshold ? [toObligation(segmented.text, candidate, probability)] : [];
   });
 }

@@ -307,6 +307,7 @@ function splitBlocks(text: string, tables: boolean): Block[] {
     const marker = wrapsOnto(previousLine) ? null : detectMarker(line);
     if (!marker && current && isContinuation(previousLine, line)) {
       current.end = end;
+      if (current.kind === 'heading') unlessStillHeading(current, text);
       previousLine = line;
       continue;
     }
@@ -342,6 +343,18 @@ function splitBlocks(text: string, tables: boolean): Block[] {
     previousLine = line;
   }
   return blocks;
+}
+
+/**
+ * A short first line of a wrapped clause ('C.2.1 Pre-employment screening of all Supplier Personnel with
+ * access to Bank' + 'Data, covering identity, …') reads as a heading until its continuation shows a
+ * sentence: then the block is the clause it is.
+ */
+function unlessStillHeading(block: Block, text: string): void {
+  const body = text.slice(block.bodyStart, block.end).replace(/\s+/g, ' ').trim();
+  if (isHeadingText(body) || !(/[.;:,]$/.test(body) || body.split(' ').length > 12)) return;
+  block.kind = block.marker && block.level > 0 ? 'item' : 'paragraph';
+  block.heading = null;
 }
 
 function leadingSpace(s: string): number {
