@@ -88,10 +88,22 @@ describe('segmenter: tables, annexes and part numbers', () => {
     for (const row of rows) expect(text.slice(row.start, row.end)).toBe(row.text);
   });
 
-  it("prefixes an annex's decimal clauses with its roman or letter number, and reads part-numbered clauses", () => {
+  it("prefixes a roman-numbered annex's decimal clauses with its number, and reads part-numbered clauses", () => {
     const annex = segmentText('ANNEX II – TECHNICAL AND ORGANISATIONAL MEASURES\n2.1 Production access requires multi-factor authentication.\n');
     expect(annex.segments.find((s) => s.kind !== 'heading')?.clause).toBe('II.2.1');
     expect(annex.segments.find((s) => s.kind !== 'heading')?.annex).toMatch(/TECHNICAL AND ORGANISATIONAL MEASURES/);
+    const written = segmentText('ANNEX II - TECHNICAL AND ORGANISATIONAL MEASURES\nII.1 Organisation of information security\nII.1.1 The SIEM is watched around the clock.\n');
+    expect(written.segments.map((s) => [s.kind, s.clause, s.text])).toEqual([
+      ['heading', null, 'ANNEX II - TECHNICAL AND ORGANISATIONAL MEASURES'],
+      ['heading', 'II.1', 'Organisation of information security'],
+      ['sentence', 'II.1.1', 'The SIEM is watched around the clock.'],
+    ]);
+    const exhibit = segmentText('EXHIBIT C – SECURITY REQUIREMENTS\n9.3 Supplier shall notify Meridale of a Cybersecurity Event within 72 hours.\n- Multi-factor authentication for remote access.\n');
+    expect(exhibit.segments.filter((s) => s.kind !== 'heading').map((s) => s.clause)).toEqual(['9.3', '9.3']);
+    const bullets = segmentText('ANNEX II - TECHNICAL AND ORGANISATIONAL MEASURES\n- Background checks for all staff.\n');
+    expect(bullets.segments.find((s) => s.kind !== 'heading')?.clause).toBe('Annex II');
+    const nested = segmentText('H.12 INFORMATION SECURITY\n(b) Safeguarding requirements.\n(1) The Contractor shall protect CUI.\n(2) The Contractor shall store CUI only in the United States.\n(c) Reporting.\n3. Vendor Obligations. Vendor agrees that it will:\na. use appropriate safeguards;\nPart A – Governance and People\n• A named Head of Information Security.\n');
+    expect(nested.segments.filter((s) => s.kind !== 'heading').map((s) => s.clause)).toEqual(['H.12(b)', 'H.12(b)(1)', 'H.12(b)(2)', '3', '3(a)', 'A']);
     const schedule = segmentText('E2.3 Encrypt Bank Data at rest using AES-256 or stronger.\nE2.4 Manage keys in a hardware security module.\n');
     expect(schedule.segments.map((s) => s.clause)).toEqual(['E2.3', 'E2.4']);
   });

@@ -53,9 +53,10 @@ export type SegmentedText = { text: string; tokens: Token[]; blocks: Block[]; se
 type Marker = { label: string; style: MarkerStyle; length: number; word?: string };
 type MarkerStyle = 'word' | 'numeric' | 'letterNumber' | 'letterDot' | 'paren' | 'closeParen' | 'bullet';
 
-const WORD_MARKER = /^(Section|Clause|Article|Art\.|Paragraph|Part|§)\s*(\d{1,3}[A-Za-z]?(?:\.\d{1,3})*|[IVXLC]{1,6})\b\.?\s*[-–—:.]?\s*/i;
+const WORD_MARKER = /^(Section|Clause|Article|Art\.|Paragraph|Part|§)\s*(\d{1,3}[A-Za-z]?(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z](?=\s*[-–—:.]|\s+[A-Z]))\b\.?\s*[-–—:.]?\s*/i;
 const NUMERIC_MARKER = /^(\d{1,3}[A-Z]?(?:\.\d{1,3})*)(\.|\))?(?=\s)/;
-const LETTER_NUMBER_MARKER = /^([A-Z])\.(\d{1,2}(?:\.\d{1,2})*)\.?(?=\s)/;
+/** 'C.4.2', 'II.2.1': an annex or part letter, or a roman annex number, before decimal clause numbers. */
+const LETTER_NUMBER_MARKER = /^([A-Z]|[IVXLC]{2,6})\.(\d{1,2}(?:\.\d{1,2})*)\.?(?=\s)/;
 /** 'E2.3', 'AC1', 'B12.1', 'ISR-3.2', 'SEC-04': a part code fused with its number, as supplier schedules write them. */
 const PART_NUMBER_MARKER = /^([A-Z]{1,2}\d{1,2}(?:\.\d{1,3})*|[A-Z]{2,5}-\d{1,3}(?:\.\d{1,3})*)\.?(?=\s+[A-Z"“(])/;
 const LETTER_DOT_MARKER = /^([A-Za-z]|[IVX]{1,4}|[ivx]{1,4})\.(?=\s)/;
@@ -113,6 +114,8 @@ export type ClauseState = {
   letterStyle: MarkerStyle | null;
   /** The schedule or annex identifier ('II', 'B') that prefixes its decimal clause numbers. */
   annexId: string | null;
+  /** 'Annex II', 'Schedule 2': the reference of a clause in the annex that has no number of its own. */
+  annexLabel: string | null;
   annexTitle: string | null;
   /** The header row of the table being read ('ID Control Requirement'), context for its rows. */
   tableHeader: string | null;
@@ -153,7 +156,8 @@ function clauseFor(marker: Marker, state: ClauseState): { clause: string; level:
     return { clause, level: 0 };
   }
   if (style === 'numeric' || style === 'letterNumber') {
-    const prefixed = style === 'numeric' && state.annexId && /^([IVXLC]+|[A-Z])$/.test(state.annexId) && !label.startsWith(`${state.annexId}.`);
+    // 'Annex II' clause 2.1 is cited II.2.1; a lettered exhibit's own numbers ('Exhibit C' 9.3) stand as written.
+    const prefixed = style === 'numeric' && state.annexId && /^[IVX]{1,5}$/.test(state.annexId) && !label.startsWith(`${state.annexId}.`);
     const clause = prefixed ? `${state.annexId}.${label}` : label;
     state.section = clause;
     state.letter = null;
@@ -170,25 +174,28 @@ function clauseFor(marker: Marker, state: ClauseState): { clause: string; level:
     const roman = /^[ivx]+$/.test(label) && (state.letter === null || /^[ivx]+$/.test(state.letter));
     state.letter = label;
     state.letterStyle = style;
-    if (roman) return { clause: `${base}(${label})`, level: 1 };
-    return { clause: base ? `${base}.${label}` : label, level: 1 };
+    return { clause: roman ? `${base}(${label})` : letterClause(base, label), level: 1 };
   }
   if (style === 'bullet') {
-    return { clause: state.letter ? letterClause(base, state.letter, state.letterStyle) : base, level: state.letter ? 2 : 1 };
+    return { clause: state.letter ? letterClause(base, state.letter) : base || (state.annexLabel ?? ''), level: state.letter ? 2 : 1 };
+  }
+  // '(1)' under '(b)': a numbered sub-item, written H.12(b)(1); the letter stays the current one.
+  if (style === 'paren' && /^\d+$/.test(label) && state.letter && /^[a-z]{1,2}$/.test(state.letter) && state.letterStyle === 'paren') {
+    return { clause: `${letterClause(base, state.letter)}(${label})`, level: 2 };
   }
   const romanSibling = state.letter !== null && ROMAN.test(state.letter) && romanValue(label) === romanValue(state.letter) + 1;
   const isRoman = ROMAN.test(label) && !(state.letter && nextLetter(state.letter) === label) && !romanSibling;
   if (isRoman && state.letter && /^[a-z]$/.test(state.letter) && state.letterStyle !== 'letterDot') {
-    return { clause: `${letterClause(base, state.letter, state.letterStyle)}(${label})`, level: 2 };
+    return { clause: `${letterClause(base, state.letter)}(${label})`, level: 2 };
   }
   state.letter = label;
   state.letterStyle = style;
-  return { clause: letterClause(base, label, style), level: 1 };
+  return { clause: letterClause(base, label), level: 1 };
 }
 
-function letterClause(base: string, letter: string, style: MarkerStyle | null): string {
-  if (style === 'letterDot') return base ? `${base}.${letter}` : letter;
-  return `${base}(${letter})`;
+/** A lettered item's reference: '3(d)' whether the list writes '(d)', 'd)' or 'd.'; a letter with no clause above stands alone. */
+function letterClause(base: string, letter: string): string {
+  return base ? `${base}(${letter})` : letter;
 }
 
 /**
@@ -277,7 +284,7 @@ function trimSpan(text: string, start: number, end: number): { start: number; en
 /** Groups lines into blocks: a marker or a blank line starts a block; a wrapped line continues one. */
 function splitBlocks(text: string, tables: boolean): Block[] {
   const blocks: Block[] = [];
-  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null, annexId: null, annexTitle: null, tableHeader: null };
+  const state: ClauseState = { article: null, section: null, letter: null, letterStyle: null, annexId: null, annexLabel: null, annexTitle: null, tableHeader: null };
   let current: Block | null = null;
   let inTable = false;
   let previousLine = '';
@@ -319,11 +326,13 @@ function splitBlocks(text: string, tables: boolean): Block[] {
       state.article = null;
       state.section = null;
       state.letter = null;
-      state.annexId = ANNEX_ID.exec(line)?.[1] ?? null;
+      const annex = ANNEX_ID.exec(line);
+      state.annexId = annex?.[1] ?? null;
+      state.annexLabel = annex ? annexLabel(annex[0]) : null;
       state.annexTitle = body;
     }
     if (marker) ({ clause, level } = clauseFor(marker, state));
-    else clause = state.section;
+    else clause = state.section ?? (headingLike ? null : state.annexLabel);
     const kind: BlockKind = headingLike ? 'heading' : marker && level > 0 ? 'item' : 'paragraph';
     current = {
       index: blocks.length,
@@ -355,6 +364,12 @@ function unlessStillHeading(block: Block, text: string): void {
   if (isHeadingText(body) || !(/[.;:,]$/.test(body) || body.split(' ').length > 12)) return;
   block.kind = block.marker && block.level > 0 ? 'item' : 'paragraph';
   block.heading = null;
+}
+
+/** 'ANNEX II' → 'Annex II'. */
+function annexLabel(reference: string): string {
+  const [word = '', id = ''] = reference.split(/\s+/);
+  return `${word.charAt(0).toUpperCase()}${word.slice(1).toLowerCase()} ${id}`;
 }
 
 function leadingSpace(s: string): number {
