@@ -42,6 +42,36 @@ const BODY_CUES: Cue[] = [
   { type: 'Report', pattern: /\b(summary|findings|trend|completion rate|\d+(\.\d+)?%|root cause|timeline|action items?|impact)\b|\b\d{1,2}:\d{2}\b/gi, weight: 0.3 },
   { type: 'Procedure', pattern: /\b(roles and responsibilities|responsible|escalat\w+|contact|activate|invoke)\b/gi, weight: 0.3 },
   { type: 'Configuration', pattern: /\b(required value|setting|enabled|disabled|parameter)\b/gi, weight: 0.3 },
+  { type: 'Audit Report', pattern: /\bour audit\b|\b(statutory|external|internal|lead) auditors?\b|deficienc(y|ies)\b|audit (opinion|committee|programme|program|plan)\b|internal control observations?/gi, weight: 0.7 },
+];
+
+/**
+ * Cues of a document's build rather than its words: a controlled document (approval, owner, review
+ * cycle) states rules or steps; rules may be written in the present tense ("Restricted data is encrypted");
+ * steps come in sequence with named roles; results carry percentages, dates and outcome sections.
+ */
+const CONTROL_BLOCK_CUES: Cue[] = [
+  { type: 'Policy', pattern: /\b(approved by|approval date|effective (date|from|\d)|next review|review (every|annually|date|cycle)|(document|policy|standard) owner)\b/gi, weight: 1.2 },
+  { type: 'Procedure', pattern: /\b(approved by|approval date|effective (date|from|\d)|next review|review (every|annually|date|cycle)|(document|process|plan) owner|last exercised)\b/gi, weight: 1.2 },
+];
+
+const STRUCTURE_CUES: Cue[] = [
+  { type: 'Policy', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(purpose|scope|applicability|policy statements?|principles|exceptions|compliance|enforcement|breaches of (this|these) \w+)\s*$/gim, weight: 0.6 },
+  { type: 'Policy', pattern: /\bthis (policy|standard|guideline)\b|\bthese (rules|standards|guidelines)\b/gi, weight: 0.8 },
+  { type: 'Policy', pattern: /\b(is|are) (only |not |never |always )?(encrypted|stored|classified|labell?ed|shared|kept|retained|destroyed|deleted|wiped|permitted|allowed|prohibited|required|restricted|forbidden|enforced|disabled|locked)\b/gi, weight: 0.4 },
+  { type: 'Policy', pattern: /\bretention (period|schedule)s?\b|\bhow long we keep\b|\bkept for \d+ (days|months|years)\b/gi, weight: 1.2 },
+  { type: 'Procedure', pattern: /(^|[.:]\s+)(\d+[.)]\s+)?(first|next|then|finally|afterwards),?\s+(the\s+)?[a-z]/gim, weight: 0.8 },
+  { type: 'Procedure', pattern: /^\s*(step\s+)?\d+[.)]\s+(the|if|when|once|after|before)\b/gim, weight: 0.5 },
+  { type: 'Procedure', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(roles?( and responsibilities)?|responsibilities|who does what|raci|when to use this (plan|procedure|playbook)|invoking the plan|escalation( path)?)\s*$/gim, weight: 1.2 },
+  { type: 'Procedure', pattern: /^\W*how (we|to) /gim, weight: 2.5 },
+  { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?|key findings|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
+];
+
+/** A letter (salutation or sign-off) is its sender's genre: an auditor's letter is an audit report, a tester's a penetration test. */
+const LETTER = /^\s*(dear\s+\w|to whom it may concern)|^\s*(yours (sincerely|faithfully)|kind regards)/im;
+const LETTER_GENRES: Cue[] = [
+  { type: 'Audit Report', pattern: /\baudit\b|\bauditors?\b/i, weight: 3 },
+  { type: 'Penetration Test', pattern: /penetration|\bretest|\btesters?\b|security testing/i, weight: 3 },
 ];
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|bmp|tiff?|webp|heic)$/i;
@@ -65,6 +95,20 @@ export function guessDocumentType(fileName: string, text: string): DocumentType 
   const configShare = configurationShare(text);
   if (IMAGE_FILE.test(fileName) && !/certificate of|this is to certify|we certify/i.test(text)) return 'Screenshot';
   if ((CONFIG_FILE.test(fileName) && configShare > 0.4) || configShare > 0.7) return 'Configuration';
+  if (words < 40 && configShare > 0.3) return 'Screenshot';
+  let best: DocumentType = 'Other';
+  let bestScore = 2.5;
+  for (const [type, score] of documentTypeScores(fileName, text)) {
+    if (score > bestScore) {
+      best = type;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Score of each type from the cues of its name, title, body and structure (ties go to the earlier type in the cue lists). */
+export function documentTypeScores(fileName: string, text: string): Map<DocumentType, number> {
   const scores = new Map<DocumentType, number>();
   const add = (type: DocumentType, amount: number) => scores.set(type, (scores.get(type) ?? 0) + amount);
   const baseName = fileName.replace(/\.[a-z0-9]+$/i, '');
@@ -75,14 +119,9 @@ export function guessDocumentType(fileName: string, text: string): DocumentType 
     const count = text.match(cue.pattern)?.length ?? 0;
     add(cue.type, Math.min(5, count * cue.weight));
   }
-  if (words < 40 && configShare > 0.3) return 'Screenshot';
-  let best: DocumentType = 'Other';
-  let bestScore = 2.5;
-  for (const [type, score] of scores) {
-    if (score > bestScore) {
-      best = type;
-      bestScore = score;
-    }
-  }
-  return best;
+  const controlBlock = text.split('\n').filter((line) => line.trim() && !line.includes('\t')).slice(0, 6).join('\n');
+  for (const cue of CONTROL_BLOCK_CUES) add(cue.type, Math.min(3, (controlBlock.match(cue.pattern)?.length ?? 0) * cue.weight));
+  for (const cue of STRUCTURE_CUES) add(cue.type, Math.min(3, (text.match(cue.pattern)?.length ?? 0) * cue.weight));
+  if (LETTER.test(text)) for (const cue of LETTER_GENRES) if (cue.pattern.test(text)) add(cue.type, cue.weight);
+  return scores;
 }
