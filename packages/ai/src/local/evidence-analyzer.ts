@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import type { DocumentType } from '../document-types';
 import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
-import { DOMAIN_COUNT, scoreDomains, decideDomain } from './domain-classifier';
+import { scoreDomains, decideDomain } from './domain-classifier';
+import { documentDomainShares, softmax } from './evidence-domains';
 import { guessDocumentType } from './document-type';
 import { contentStems, indexTerms, termsOf, tokensInRange } from './nlp';
 import { buildPhraseTable, matchPhrases } from './phrase-matcher';
@@ -24,17 +25,22 @@ export type Passage = {
 export const MAX_LINKS = 40;
 /** Minimum confidence for a link. */
 export const LINK_THRESHOLD = 0.5;
+/** Share of the threshold that the best link in the document's main domain needs when nothing else reaches the threshold. */
+const FALLBACK_SHARE = 0.6;
 const MAX_SENTENCES = 3;
 const MAX_WORDS = 80;
 const SHORT_LINE_WORDS = 12;
+const SCREEN_HEADING_SHARE = 0.7;
 
 /** Splits the segmented document into passages: paragraphs cut to ~3 sentences, short lines grouped under their heading. */
 export function buildPassages(segmented: SegmentedText): Passage[] {
   const { tokens, segments } = segmented;
+  // A text of short lines only (a screen capture, a label) has no headings: its lines are its content.
+  const screen = segments.filter((segment) => segment.kind === 'heading').length >= SCREEN_HEADING_SHARE * segments.length;
   const groups: Array<{ start: number; end: number; heading: string | null }> = [];
   let current: { start: number; end: number; heading: string | null; sentences: number; words: number; block: number; short: boolean } | null = null;
   for (const segment of segments) {
-    if (segment.kind === 'heading' && segment.text.split(/\s+/).length <= SHORT_LINE_WORDS && !/[:=]/.test(segment.text)) continue;
+    if (!screen && segment.kind === 'heading' && segment.text.split(/\s+/).length <= SHORT_LINE_WORDS && !/[:=]/.test(segment.text)) continue;
     const words = segment.text.split(/\s+/).length;
     const short = words <= SHORT_LINE_WORDS;
     const sameRun =
@@ -71,19 +77,6 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
       domainProbabilities: softmax(decision.scores),
     };
   });
-}
-
-function softmax(scores: Float64Array): Float64Array {
-  let top = -Infinity;
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) top = Math.max(top, scores[d] ?? 0);
-  const out = new Float64Array(DOMAIN_COUNT + 1);
-  let sum = 0;
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) {
-    out[d] = Math.exp((scores[d] ?? 0) - top);
-    sum += out[d] ?? 0;
-  }
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) out[d] = (out[d] ?? 0) / sum;
-  return out;
 }
 
 type RequirementProfile = { terms: string[]; weights: Map<string, number>; total: number; keywords: ReturnType<typeof buildPhraseTable<number>> };
@@ -194,6 +187,9 @@ export function analyzeEvidenceLocally(
   const index = getRequirementIndex(requirements);
   progress('Matching requirements', 50);
   const links: EvidenceLink[] = [];
+  // A document with no link above the threshold (a terse screen, a register) still gets its best link in its main domain, when it is plausible.
+  const mainDomain = documentDomains.indexOf(Math.max(...documentDomains.subarray(1)), 1);
+  let fallback: EvidenceLink | null = null;
   requirements.forEach((requirement, i) => {
     if (i % 50 === 49) checkAbort();
     const profile = requirementProfile(index, requirement);
@@ -206,37 +202,15 @@ export function analyzeEvidenceLocally(
       const confidence = linkConfidence(profile, passage, windows[passage.id] ?? new Set(), requirement.domain_number, documentDomains[requirement.domain_number] ?? 0);
       if (!best || confidence > best.confidence) best = { passage, confidence };
     }
-    if (best && best.confidence >= threshold) {
-      links.push({ requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(best.passage.start, best.passage.end) });
-    }
+    if (!best) return;
+    const link = { requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(best.passage.start, best.passage.end) };
+    if (best.confidence >= threshold) links.push(link);
+    else if (requirement.domain_number === mainDomain && best.confidence >= FALLBACK_SHARE * threshold && (!fallback || link.confidence > fallback.confidence)) fallback = link;
   });
+  if (links.length === 0 && fallback) links.push(fallback);
   progress('Finalizing analysis', 90);
   links.sort((a, b) => b.confidence - a.confidence || a.requirement_key.localeCompare(b.requirement_key));
   return { suggested_document_type, links: links.slice(0, MAX_LINKS) };
-}
-
-const ATTESTATIONS: ReadonlySet<DocumentType> = new Set(['SOC 2 Report', 'Audit Report', 'Certificate']);
-const COMPLIANCE_DOMAIN = 14;
-const ATTESTATION_SHARE = 0.3;
-
-/** Weight of the title (file name and opening lines) against the mean of the passages in the document's domains. */
-const TITLE_SHARE = 0.5;
-
-/**
- * How much the whole document is about each domain: the mean of its passages' domain probabilities,
- * blended with the domain of its title (file name and first lines), which names what the document is for.
- */
-function documentDomainShares(fileName: string, text: string, passages: readonly Passage[], type: DocumentType): Float64Array {
-  const shares = new Float64Array(DOMAIN_COUNT + 1);
-  for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
-  const opening = text.split('\n').filter((line) => line.trim()).slice(0, 3).join(' ');
-  const title = termsOf(`${fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')} ${opening}`.toLowerCase());
-  const decision = decideDomain(scoreDomains([{ stems: title.stems, weight: 1 }]));
-  const titleProbabilities = softmax(decision.scores);
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - TITLE_SHARE) * (shares[d] ?? 0) + TITLE_SHARE * (titleProbabilities[d] ?? 0);
-  // An attestation (a SOC 2 report, an audit report, a certificate) evidences compliance and audit first, whatever it covers.
-  if (ATTESTATIONS.has(type)) shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
-  return shares;
 }
 
 function round(value: number): number {

@@ -1,0 +1,62 @@
+import type { DocumentType } from '../document-types';
+import { DOMAIN_COUNT, decideDomain, scoreDomains } from './domain-classifier';
+import { configurationDomainShares } from './configuration-domains';
+import { termsOf } from './nlp';
+
+/** The part of an evidence document's domain that is decided for the document as a whole. */
+type DomainPassage = { domainProbabilities: Float64Array };
+
+/** Probabilities of the domains from raw scores (index = domain number). */
+export function softmax(scores: Float64Array): Float64Array {
+  let top = -Infinity;
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) top = Math.max(top, scores[d] ?? 0);
+  const out = new Float64Array(DOMAIN_COUNT + 1);
+  let sum = 0;
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) {
+    out[d] = Math.exp((scores[d] ?? 0) - top);
+    sum += out[d] ?? 0;
+  }
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) out[d] = (out[d] ?? 0) / sum;
+  return out;
+}
+
+const ASSURANCE_REPORTS: ReadonlySet<DocumentType> = new Set(['SOC 2 Report', 'Audit Report']);
+const COMPLIANCE_DOMAIN = 14;
+/** A certificate of conformity (a certified management system) rather than of a service performed (destruction, completion of a course). */
+const CONFORMITY = /management system|\bconform(s|ity|ance)\b|certificate of (registration|approval|conformity)|certification body|\bcertified to\b/i;
+const SERVICE_PERFORMED = /destr(uction|oyed)|disposal|sanitis|sanitiz|shredd|erasure|wiped|recycl|completion|completed|attended/i;
+
+/** Whether the document is an attestation of compliance: a SOC report, an audit report, or a certificate of conformity. */
+export function attestsCompliance(type: DocumentType, text: string): boolean {
+  if (ASSURANCE_REPORTS.has(type)) return true;
+  return type === 'Certificate' && CONFORMITY.test(text) && !SERVICE_PERFORMED.test(text);
+}
+
+const ATTESTATION_SHARE = 0.6;
+/** Weight of the setting names of a configuration export or a settings screen against its words. */
+const SETTINGS_SHARE = 0.7;
+const SETTINGS_TYPES: ReadonlySet<DocumentType> = new Set(['Configuration', 'Screenshot']);
+
+/** Weight of the title (file name and opening lines) against the mean of the passages in the document's domains. */
+const TITLE_SHARE = 0.5;
+
+/**
+ * How much the whole document is about each domain: the mean of its passages' domain probabilities,
+ * blended with the domain of its title (file name and first lines), which names what the document is for.
+ */
+export function documentDomainShares(fileName: string, text: string, passages: readonly DomainPassage[], type: DocumentType): Float64Array {
+  const shares = new Float64Array(DOMAIN_COUNT + 1);
+  for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
+  const opening = text.split('\n').filter((line) => line.trim()).slice(0, 3).join(' ');
+  const title = termsOf(`${fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')} ${opening}`.toLowerCase());
+  const decision = decideDomain(scoreDomains([{ stems: title.stems, weight: 1 }]));
+  const titleProbabilities = softmax(decision.scores);
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - TITLE_SHARE) * (shares[d] ?? 0) + TITLE_SHARE * (titleProbabilities[d] ?? 0);
+  if (SETTINGS_TYPES.has(type)) {
+    const settings = configurationDomainShares(text);
+    if (settings.some((share) => share > 0)) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - SETTINGS_SHARE) * (shares[d] ?? 0) + SETTINGS_SHARE * (settings[d] ?? 0);
+  }
+  // An attestation evidences compliance and audit first, whatever it covers.
+  if (attestsCompliance(type, text)) shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
+  return shares;
+}
