@@ -20,6 +20,29 @@ describe('guessDocumentType', () => {
     expect(guessDocumentType('fw.conf', 'config firewall policy\n    edit 10\n        set action accept\n    next\nend')).toBe('Configuration');
   });
 
+  it.each([
+    [
+      'Policy',
+      'Handling rules\nApproved by: Board | Effective 1 March 2025 | Next review March 2026\n1. Purpose\nThese rules say how we handle data.\n2. Rules\nRestricted data is encrypted when sent outside the company. Printed documents are shredded. Removable media is not permitted.',
+    ],
+    [
+      'Procedure',
+      'How we grant access to finance systems\nWho does what\nThe manager requests, the owner approves.\nFirst, the manager raises a ticket. Next, the owner checks the role. Then the service desk creates the account. Finally, the ticket is closed.',
+    ],
+    ['Policy', 'How long we keep records\nApproved by the Governing Body.\nRecord\tRetention period\tAction\nPayroll\t6 years\tDestroy\nCCTV\t30 days\tOverwrite'],
+    [
+      'Audit Report',
+      'Dear Committee Members\nAs part of our audit of the financial statements we considered IT general controls. We noted a deficiency in leaver access.\nYours faithfully\nStatutory auditors',
+    ],
+    [
+      'Penetration Test',
+      'To whom it may concern\nWe performed security testing of the booking platform in March and retested the high risk issue in April; it is fixed.\nYours faithfully\nPrincipal Consultant',
+    ],
+    ['Report', 'SSO outage 22 May\nWhat happened\nLogins failed for 75 minutes.\nTimeline\n08:02 alert\n09:17 resolved\nRoot cause\nA certificate was rotated.\nFollow-up actions\n1. Add a check.'],
+  ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
+    expect(guessDocumentType('upload.pdf', text)).toBe(expected);
+  });
+
   it('calls an image with a little text a screenshot', () => {
     expect(guessDocumentType('okta-mfa.png', 'MFA required: Always\nStatus: Active')).toBe('Screenshot');
   });

@@ -2,12 +2,13 @@ import MiniSearch from 'minisearch';
 import type { DocumentType } from '../document-types';
 import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
 import { scoreDomains, decideDomain } from './domain-classifier';
-import { documentDomainShares, softmax } from './evidence-domains';
+import { attestsCompliance, documentDomainShares, leanOnCompliance, softmax } from './evidence-domains';
 import { guessDocumentType } from './document-type';
+import { isFramingPassage, quoteSentences, type SentenceSpan } from './evidence-excerpts';
 import { contentStems, indexTerms, termsOf, tokensInRange } from './nlp';
 import { buildPhraseTable, matchPhrases } from './phrase-matcher';
 import { getRequirementIndex, type RequirementIndex } from './requirement-matcher';
-import { segmentText, type SegmentedText } from './segmenter';
+import { segmentText, type Segment, type SegmentedText } from './segmenter';
 
 /** A run of 1–3 consecutive sentences (or a few short lines) of the document, with its exact span. */
 export type Passage = {
@@ -20,6 +21,10 @@ export type Passage = {
   headingStems: string[];
   /** Classifier probability of each domain for this passage (index = domain number). */
   domainProbabilities: Float64Array;
+  /** Its sentences (or lines), so a link can quote the ones that state the control. */
+  sentences: SentenceSpan[];
+  /** It frames the document (purpose, scope, introduction) rather than stating a control. */
+  framing: boolean;
 };
 
 export const MAX_LINKS = 40;
@@ -37,8 +42,10 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
   const { tokens, segments } = segmented;
   // A text of short lines only (a screen capture, a label) has no headings: its lines are its content.
   const screen = segments.filter((segment) => segment.kind === 'heading').length >= SCREEN_HEADING_SHARE * segments.length;
-  const groups: Array<{ start: number; end: number; heading: string | null }> = [];
-  let current: { start: number; end: number; heading: string | null; sentences: number; words: number; block: number; short: boolean } | null = null;
+  const groups: Array<{ start: number; end: number; heading: string | null; spans: SentenceSpan[] }> = [];
+  // A passage quotes its sentences; an inline heading ("1. Passwords.") is quoted only in a passage of headings alone.
+  const spanOf = (segment: Segment): SentenceSpan => ({ start: segment.start, end: segment.end, label: segment.kind === 'heading' });
+  let current: { start: number; end: number; heading: string | null; spans: SentenceSpan[]; sentences: number; words: number; block: number; short: boolean } | null = null;
   for (const segment of segments) {
     if (!screen && segment.kind === 'heading' && segment.text.split(/\s+/).length <= SHORT_LINE_WORDS && !/[:=]/.test(segment.text)) continue;
     const words = segment.text.split(/\s+/).length;
@@ -51,13 +58,14 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
       (current.block === segment.block || (short && current.short));
     if (current && sameRun) {
       current.end = segment.end;
+      current.spans.push(spanOf(segment));
       current.sentences += 1;
       current.words += words;
       current.block = segment.block;
       current.short = current.short && short;
     } else {
       if (current) groups.push(current);
-      current = { start: segment.start, end: segment.end, heading: segment.heading, sentences: 1, words, block: segment.block, short };
+      current = { start: segment.start, end: segment.end, heading: segment.heading, spans: [spanOf(segment)], sentences: 1, words, block: segment.block, short };
     }
   }
   if (current) groups.push(current);
@@ -75,6 +83,8 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
       terms: indexTerms(range),
       headingStems,
       domainProbabilities: softmax(decision.scores),
+      sentences: group.spans,
+      framing: isFramingPassage(group.heading, segmented.text.slice(group.start, group.end)),
     };
   });
 }
@@ -118,7 +128,9 @@ const PASSAGE_SEARCH = {
 const SHORT_DOCUMENT_WORDS = 150;
 
 /** Link confidence weights (calibrated on the labelled evidence fixtures, see evals/). */
-const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5 };
+const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5 };
+/** Passages the search proposes for each requirement before they are scored. */
+const CANDIDATE_PASSAGES = 5;
 
 /**
  * Scores one passage for one requirement: how much of the requirement's distinctive vocabulary it
@@ -144,7 +156,8 @@ function linkConfidence(profile: RequirementProfile, passage: Passage, window: R
     w.mass * Math.min(mass, 12) +
     w.keywords * Math.min(keywordHits, 3) +
     w.passageDomain * (passage.domainProbabilities[domain] ?? 0) +
-    w.documentDomain * documentShare;
+    w.documentDomain * documentShare +
+    (passage.framing ? w.framing : 0);
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -176,6 +189,8 @@ export function analyzeEvidenceLocally(
   progress('Analyzing with AI batch 1/1', 30);
   if (passages.length === 0 || requirements.length === 0) return { suggested_document_type, links: [] };
   const documentDomains = documentDomainShares(fileName, segmented.text, passages, suggested_document_type);
+  // In an attestation every passage is the auditor's account of a control: each leans on compliance too.
+  if (attestsCompliance(suggested_document_type, segmented.text)) for (const passage of passages) leanOnCompliance(passage.domainProbabilities);
   const search = new MiniSearch<{ id: number; text: string; heading: string }>({
     fields: ['text', 'heading'],
     tokenize: PASSAGE_SEARCH.tokenize,
@@ -194,7 +209,7 @@ export function analyzeEvidenceLocally(
     if (i % 50 === 49) checkAbort();
     const profile = requirementProfile(index, requirement);
     if (profile.terms.length === 0) return;
-    const candidates = search.search(profile.terms.join(' '), PASSAGE_SEARCH).slice(0, 3);
+    const candidates = search.search(profile.terms.join(' '), PASSAGE_SEARCH).slice(0, CANDIDATE_PASSAGES);
     let best: { passage: Passage; confidence: number } | null = null;
     for (const candidate of candidates) {
       const passage = passages[candidate.id as number];
@@ -203,7 +218,8 @@ export function analyzeEvidenceLocally(
       if (!best || confidence > best.confidence) best = { passage, confidence };
     }
     if (!best) return;
-    const link = { requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(best.passage.start, best.passage.end) };
+    const quote = quoteSentences(text, segmented.tokens, best.passage.sentences, profile.weights);
+    const link = { requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(quote.start, quote.end) };
     if (best.confidence >= threshold) links.push(link);
     else if (requirement.domain_number === mainDomain && best.confidence >= FALLBACK_SHARE * threshold && (!fallback || link.confidence > fallback.confidence)) fallback = link;
   });

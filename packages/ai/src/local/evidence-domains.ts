@@ -57,6 +57,12 @@ export function documentDomainShares(fileName: string, text: string, passages: r
     if (settings.some((share) => share > 0)) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - SETTINGS_SHARE) * (shares[d] ?? 0) + SETTINGS_SHARE * (settings[d] ?? 0);
   }
   // An attestation evidences compliance and audit first, whatever it covers.
-  if (attestsCompliance(type, text)) shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
+  if (attestsCompliance(type, text)) leanOnCompliance(shares);
   return shares;
+}
+
+/** Moves a share of an attestation's domain weight (its own, or one of its passages') to compliance and audit. */
+export function leanOnCompliance(shares: Float64Array): void {
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) * (1 - ATTESTATION_SHARE);
+  shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
 }
