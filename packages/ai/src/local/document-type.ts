@@ -35,11 +35,13 @@ const TITLE_CUES: Cue[] = [
 const BODY_CUES: Cue[] = [
   { type: 'SOC 2 Report', pattern: /type ii|type 2|tests? of operating effectiveness|no exceptions noted|CC\d\.\d/gi, weight: 1 },
   { type: 'Penetration Test', pattern: /rules of engagement|retest|proof of concept|exploit(ed|able)|CREST|OWASP testing/gi, weight: 1 },
+  { type: 'Penetration Test', pattern: /\b(attacker|foothold|lateral movement|privilege escalation|kerberoast\w*|gained [\w\s]{0,30}?(access|rights|privileges)|attempted to (compromise|exploit|bypass))\b/gi, weight: 0.6 },
   { type: 'Certificate', pattern: /certificate|certif(y|ied|ies)|issued by|expiry date|valid until/gi, weight: 0.8 },
   { type: 'Audit Report', pattern: /nonconformit(y|ies)|finding \d|corrective action|audit (objective|scope|criteria)|observation \d/gi, weight: 1 },
   { type: 'Procedure', pattern: /^\s*(step \d|\d+\.\s+[A-Z][a-z]+ (the|a|an) )|\bstep \d\b/gim, weight: 1 },
   { type: 'Policy', pattern: /\b(must|shall|is prohibited|are prohibited|must not)\b|policy statement|exceptions? to this policy/gi, weight: 0.3 },
-  { type: 'Report', pattern: /\b(summary|findings|trend|completion rate|\d+(\.\d+)?%|root cause|timeline|action items?|impact)\b|\b\d{1,2}:\d{2}\b/gi, weight: 0.3 },
+  { type: 'Report', pattern: /\b(summary|findings|trend|completion rate|root cause|timeline|action items?|impact)\b|\b\d{1,2}:\d{2}\b/gi, weight: 0.3 },
+  { type: 'Report', pattern: /\d(\.\d+)?\s?%/g, weight: 0.3 },
   { type: 'Procedure', pattern: /\b(roles and responsibilities|responsible|escalat\w+|contact|activate|invoke)\b/gi, weight: 0.3 },
   { type: 'Configuration', pattern: /\b(required value|setting|enabled|disabled|parameter)\b/gi, weight: 0.3 },
   { type: 'Audit Report', pattern: /\bour audit\b|\b(statutory|external|internal|lead) auditors?\b|deficienc(y|ies)\b|audit (opinion|committee|programme|program|plan)\b|internal control observations?/gi, weight: 0.7 },
@@ -51,20 +53,21 @@ const BODY_CUES: Cue[] = [
  * steps come in sequence with named roles; results carry percentages, dates and outcome sections.
  */
 const CONTROL_BLOCK_CUES: Cue[] = [
-  { type: 'Policy', pattern: /\b(approved by|approval date|effective (date|from|\d)|next review|review (every|annually|date|cycle)|(document|policy|standard) owner)\b/gi, weight: 1.2 },
-  { type: 'Procedure', pattern: /\b(approved by|approval date|effective (date|from|\d)|next review|review (every|annually|date|cycle)|(document|process|plan) owner|last exercised)\b/gi, weight: 1.2 },
+  { type: 'Policy', pattern: /\b(approved( by|:)|approval date|applies to:|effective (date|from|\d)|next review|review (every|annually|date|cycle)|(document|policy|standard) owner)\b/gi, weight: 1.2 },
+  { type: 'Procedure', pattern: /\b(approved( by|:)|approval date|effective (date|from|\d)|next review|review (every|annually|date|cycle)|(document|process|plan) owner|last exercised)\b/gi, weight: 1.2 },
 ];
 
 const STRUCTURE_CUES: Cue[] = [
   { type: 'Policy', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(purpose|scope|applicability|policy statements?|principles|exceptions|compliance|enforcement|breaches of (this|these) \w+)\s*$/gim, weight: 0.6 },
   { type: 'Policy', pattern: /\bthis (policy|standard|guideline)\b|\bthese (rules|standards|guidelines)\b/gi, weight: 0.8 },
+  { type: 'Policy', pattern: /\b(you must|you should|you are responsible|do not|don't|never) \w+/gi, weight: 0.4 },
   { type: 'Policy', pattern: /\b(is|are) (only |not |never |always )?(encrypted|stored|classified|labell?ed|shared|kept|retained|destroyed|deleted|wiped|permitted|allowed|prohibited|required|restricted|forbidden|enforced|disabled|locked)\b/gi, weight: 0.4 },
   { type: 'Policy', pattern: /\bretention (period|schedule)s?\b|\bhow long we keep\b|\bkept for \d+ (days|months|years)\b/gi, weight: 1.2 },
   { type: 'Procedure', pattern: /(^|[.:]\s+)(\d+[.)]\s+)?(first|next|then|finally|afterwards),?\s+(the\s+)?[a-z]/gim, weight: 0.8 },
   { type: 'Procedure', pattern: /^\s*(step\s+)?\d+[.)]\s+(the|if|when|once|after|before)\b/gim, weight: 0.5 },
   { type: 'Procedure', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(roles?( and responsibilities)?|responsibilities|who does what|raci|when to use this (plan|procedure|playbook)|invoking the plan|escalation( path)?)\s*$/gim, weight: 1.2 },
   { type: 'Procedure', pattern: /^\W*how (we|to) /gim, weight: 2.5 },
-  { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?|key findings|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
+  { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?|(executive |management )?summary|trends?|(key )?findings|key metrics|conclusions?|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
 ];
 
 /** A letter (salutation or sign-off) is its sender's genre: an auditor's letter is an audit report, a tester's a penetration test. */
@@ -96,16 +99,27 @@ export function guessDocumentType(fileName: string, text: string): DocumentType 
   if (IMAGE_FILE.test(fileName) && !/certificate of|this is to certify|we certify/i.test(text)) return 'Screenshot';
   if ((CONFIG_FILE.test(fileName) && configShare > 0.4) || configShare > 0.7) return 'Configuration';
   if (words < 40 && configShare > 0.3) return 'Screenshot';
+  const scores = documentTypeScores(fileName, text);
   let best: DocumentType = 'Other';
   let bestScore = 2.5;
-  for (const [type, score] of documentTypeScores(fileName, text)) {
+  for (const [type, score] of scores) {
     if (score > bestScore) {
       best = type;
       bestScore = score;
     }
   }
+  if (best !== 'Report') return best;
+  // Audit reports, penetration tests and SOC reports are reports too: one clearly cued wins a close call with the generic genre.
+  for (const type of SPECIAL_REPORTS) {
+    const score = scores.get(type) ?? 0;
+    if (score >= SPECIAL_REPORT_FLOOR && score >= SPECIAL_REPORT_SHARE * bestScore) return type;
+  }
   return best;
 }
+
+const SPECIAL_REPORTS: readonly DocumentType[] = ['SOC 2 Report', 'Audit Report', 'Penetration Test'];
+const SPECIAL_REPORT_FLOOR = 4;
+const SPECIAL_REPORT_SHARE = 0.8;
 
 /** Score of each type from the cues of its name, title, body and structure (ties go to the earlier type in the cue lists). */
 export function documentTypeScores(fileName: string, text: string): Map<DocumentType, number> {
