@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { DocumentType } from '../document-types';
 import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
 import { scoreDomains, decideDomain } from './domain-classifier';
-import { attestsCompliance, documentDomainShares, leanOnCompliance, softmax } from './evidence-domains';
+import { documentDomainShares, genreDomain, leanOnDomain, softmax } from './evidence-domains';
 import { guessDocumentType } from './document-type';
 import { isFramingPassage, quoteSentences, type SentenceSpan } from './evidence-excerpts';
 import { contentStems, indexTerms, termsOf, tokensInRange } from './nlp';
@@ -189,8 +189,9 @@ export function analyzeEvidenceLocally(
   progress('Analyzing with AI batch 1/1', 30);
   if (passages.length === 0 || requirements.length === 0) return { suggested_document_type, links: [] };
   const documentDomains = documentDomainShares(fileName, segmented.text, passages, suggested_document_type);
-  // In an attestation every passage is the auditor's account of a control: each leans on compliance too.
-  if (attestsCompliance(suggested_document_type, segmented.text)) for (const passage of passages) leanOnCompliance(passage.domainProbabilities);
+  // In an attestation or a test report every passage is the auditor's or tester's account of a control: each leans on the genre's domain too.
+  const genre = genreDomain(suggested_document_type, segmented.text);
+  if (genre !== null) for (const passage of passages) leanOnDomain(passage.domainProbabilities, genre);
   const search = new MiniSearch<{ id: number; text: string; heading: string }>({
     fields: ['text', 'heading'],
     tokenize: PASSAGE_SEARCH.tokenize,

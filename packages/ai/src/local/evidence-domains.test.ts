@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configurationDomainShares } from './configuration-domains';
-import { attestsCompliance } from './evidence-domains';
+import { attestsCompliance, genreDomain } from './evidence-domains';
 
 const top = (shares: Float64Array) => shares.indexOf(Math.max(...shares.subarray(1)), 1);
 
@@ -15,6 +15,15 @@ describe('attestsCompliance', () => {
     expect(attestsCompliance('Certificate', 'Certificate of destruction. Our ISO 27001 certified facility shredded 40 drives.')).toBe(false);
     expect(attestsCompliance('Certificate', 'This certifies that Ana Diaz has completed Security Awareness 2025.')).toBe(false);
     expect(attestsCompliance('Report', 'Audit findings')).toBe(false);
+  });
+});
+
+describe('genreDomain', () => {
+  it('gives attestations compliance and tests vulnerability management, other genres nothing', () => {
+    expect(genreDomain('SOC 2 Report', '')).toBe(14);
+    expect(genreDomain('Penetration Test', 'Retest of the API')).toBe(5);
+    expect(genreDomain('Certificate', 'Certificate of destruction')).toBeNull();
+    expect(genreDomain('Policy', 'Access control policy')).toBeNull();
   });
 });
 

@@ -32,7 +32,9 @@ export function attestsCompliance(type: DocumentType, text: string): boolean {
   return type === 'Certificate' && CONFORMITY.test(text) && !SERVICE_PERFORMED.test(text);
 }
 
-const ATTESTATION_SHARE = 0.6;
+const TESTING_DOMAIN = 5;
+/** Share of the domain weight that goes to the domain of the document's genre. */
+const GENRE_SHARE = 0.6;
 /** Weight of the setting names of a configuration export or a settings screen against its words. */
 const SETTINGS_SHARE = 0.7;
 const SETTINGS_TYPES: ReadonlySet<DocumentType> = new Set(['Configuration', 'Screenshot']);
@@ -56,13 +58,22 @@ export function documentDomainShares(fileName: string, text: string, passages: r
     const settings = configurationDomainShares(text);
     if (settings.some((share) => share > 0)) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - SETTINGS_SHARE) * (shares[d] ?? 0) + SETTINGS_SHARE * (settings[d] ?? 0);
   }
-  // An attestation evidences compliance and audit first, whatever it covers.
-  if (attestsCompliance(type, text)) leanOnCompliance(shares);
+  const genre = genreDomain(type, text);
+  if (genre !== null) leanOnDomain(shares, genre);
   return shares;
 }
 
-/** Moves a share of an attestation's domain weight (its own, or one of its passages') to compliance and audit. */
-export function leanOnCompliance(shares: Float64Array): void {
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) * (1 - ATTESTATION_SHARE);
-  shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
+/**
+ * The domain a document's genre evidences first, whatever controls it covers: an attestation evidences
+ * compliance and audit, a penetration test evidences vulnerability management.
+ */
+export function genreDomain(type: DocumentType, text: string): number | null {
+  if (attestsCompliance(type, text)) return COMPLIANCE_DOMAIN;
+  return type === 'Penetration Test' ? TESTING_DOMAIN : null;
+}
+
+/** Moves a share of the domain weight (a document's, or one of its passages') to the given domain. */
+export function leanOnDomain(shares: Float64Array, domain: number): void {
+  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) * (1 - GENRE_SHARE);
+  shares[domain] = (shares[domain] ?? 0) + GENRE_SHARE;
 }
