@@ -39,6 +39,14 @@ describe('guessDocumentType', () => {
       'To whom it may concern\nWe performed security testing of the booking platform in March and retested the high risk issue in April; it is fixed.\nYours faithfully\nPrincipal Consultant',
     ],
     ['Report', 'SSO outage 22 May\nWhat happened\nLogins failed for 75 minutes.\nTimeline\n08:02 alert\n09:17 resolved\nRoot cause\nA certificate was rotated.\nFollow-up actions\n1. Add a check.'],
+    [
+      'Report',
+      'Firewall rule review - H1 2025\nSummary\n412 rules were reviewed and 37 were removed (9%).\nResults by category\nUnused\t29\tRemoved\nToo broad\t8\tTightened',
+    ],
+    [
+      'SOC 2 Report',
+      'Independent service auditor report - Section IV\nControl 6.1: MFA is required.\nTest performed: inspected configuration.\nResults of tests: no exceptions noted.\nSummary\nAll 40 controls were tested; 1 exception was noted (2.5%).',
+    ],
   ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
     expect(guessDocumentType('upload.pdf', text)).toBe(expected);
   });

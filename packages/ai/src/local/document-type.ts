@@ -26,7 +26,7 @@ const TITLE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b|playbook|\bguide\b|continuity plan|recovery plan|response plan/i, weight: 4 },
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
-  { type: 'Report', pattern: /\breport\b|scan results|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
+  { type: 'Report', pattern: /\breport\b|\bresults\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
   { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|risk register|asset (register|inventory)/i, weight: 4 },
   { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
 ];
@@ -67,7 +67,8 @@ const STRUCTURE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /^\s*(step\s+)?\d+[.)]\s+(the|if|when|once|after|before)\b/gim, weight: 0.5 },
   { type: 'Procedure', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(roles?( and responsibilities)?|responsibilities|who does what|raci|when to use this (plan|procedure|playbook)|invoking the plan|escalation( path)?)\s*$/gim, weight: 1.2 },
   { type: 'Procedure', pattern: /^\W*how (we|to) /gim, weight: 2.5 },
-  { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?|(executive |management )?summary|trends?|(key )?findings|key metrics|conclusions?|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
+  { type: 'Report', pattern: /\b(was|were) (\w+ed|done|run|held|found|made|taken|seen|given|sent)\b|\b(review|test|assessment|exercise|scan) (was )?(completed|performed|carried out|conducted)\b/gi, weight: 0.3 },
+  { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?( by [\w ]{1,30})?|(executive |management )?summary|trends?|(key )?findings|key metrics|conclusions?|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
 ];
 
 /** A letter (salutation or sign-off) is its sender's genre: an auditor's letter is an audit report, a tester's a penetration test. */
@@ -119,7 +120,7 @@ export function guessDocumentType(fileName: string, text: string): DocumentType 
 
 const SPECIAL_REPORTS: readonly DocumentType[] = ['SOC 2 Report', 'Audit Report', 'Penetration Test'];
 const SPECIAL_REPORT_FLOOR = 4;
-const SPECIAL_REPORT_SHARE = 0.8;
+const SPECIAL_REPORT_SHARE = 0.6;
 
 /** Score of each type from the cues of its name, title, body and structure (ties go to the earlier type in the cue lists). */
 export function documentTypeScores(fileName: string, text: string): Map<DocumentType, number> {
