@@ -51,6 +51,17 @@ describe('quoteSentences', () => {
     expect(text.slice(quote.start, quote.end)).toBe('"MinimumPasswordLength": 14,');
   });
 
+  it('widens a quote that a split inside the sentence (a version number read as a marker) left partial', () => {
+    const text = 'Remote access follows the Access Policy v3.2 and requires MFA for every session.';
+    const cut = text.indexOf('v3.2');
+    const spans = [
+      { start: 0, end: cut - 1, label: false },
+      { start: cut, end: text.length, label: false },
+    ];
+    const quote = quoteSentences(text, segmentText(text).tokens, spans, weightsOf('mfa session'));
+    expect(text.slice(quote.start, quote.end)).toBe(text);
+  });
+
   it('falls back to the whole passage when no sentence names the requirement', () => {
     const text = 'Doors are locked. Visitors sign in.';
     const { tokens, spans } = spansOf(text);

@@ -62,5 +62,27 @@ export function quoteSentences(
   let to = best;
   while (from > 0 && (scores[from - 1] ?? 0) >= floor) from -= 1;
   while (to < sentences.length - 1 && (scores[to + 1] ?? 0) >= floor) to += 1;
-  return { start: sentences[from]?.start ?? bestSentence.start, end: sentences[to]?.end ?? bestSentence.end };
+  return wholeSentences(text, { start: sentences[from]?.start ?? bestSentence.start, end: sentences[to]?.end ?? bestSentence.end });
+}
+
+/** What may stand before a quote on its line: a list marker, a clause or row number ("1.3", "(b)", "AUTH-08", "CC6.1", "C2"). */
+const LINE_MARKER = /^\s*([-•*–]|\(?[a-z0-9]{1,4}[.)]|\d+(\.\d+)*\.?|[a-z]{1,8}-?\d+(\.\d+)*)?\s*$/i;
+/** The end of the sentence or table cell before a quote on the same line. */
+const SENTENCE_BEFORE = /([.!?:;]\s+|\t\s*)$/;
+
+/**
+ * Widens a span that a sentence split left inside a sentence ("Policy |v3.2 …" read as a list marker)
+ * or a word ("Microsoft.|Keyvault") to the whole sentence and whole words.
+ */
+function wholeSentences(text: string, span: { start: number; end: number }): { start: number; end: number } {
+  let { start, end } = span;
+  while (end < text.length && /\S/.test(text.charAt(end)) && /\S/.test(text.charAt(end - 1))) end += 1;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const prefix = text.slice(lineStart, start);
+  if (!LINE_MARKER.test(prefix) && !SENTENCE_BEFORE.test(prefix)) {
+    let cut = 0;
+    for (const match of prefix.matchAll(/[.!?;:]\s+|\t/g)) cut = (match.index ?? 0) + match[0].length;
+    start = lineStart + cut + (prefix.slice(cut).length - prefix.slice(cut).trimStart().length);
+  }
+  return { start, end };
 }
