@@ -10,7 +10,7 @@ const SETTING_NAMES: ReadonlyArray<readonly [number, RegExp]> = [
   [4, /encrypt|\bkms|keyvault|key[-_ ]?(rotation|source|id\b)|\bcmk\b|\bsse\b|at[-_ ]?rest|\btls|ssl-min|cipher/g],
   [6, /firewall|vlan|subnet|cidr|srcaddr|dstaddr|srcintf|dstintf|ingress|egress|securitygroup|security[-_ ]?rules?|access-list|\bacl|\bnat\b|\broute|interface|fromport|toport|port[-_ ]?range|\bprotocol|ipsec|\bvpn|\bzone|networkpolic|allowaccess/g],
   [7, /antivirus|antispyware|defender|\bedr\b|bitlocker|filevault|jailbr|rooted|secureboot|secure[-_ ]boot|device ?compliance|compliancepolic|\bmdm\b|screen ?lock|inactivitybeforelock|osminimumversion|\bdevices?\b|laptops?|\btpm\b|endpoints?|\bsensors?\b|\bagents?\b|\bhosts?\b|malware|threat/g],
-  [9, /\blog(s|ging|traffic)?\b|cloudtrail|syslog|\bsiem|audit[-_ ]?log|\bforward|fluent|\boutput\b|detection|\balert|flowlog|flow[-_ ]?logs/g],
+  [9, /\blog(s|ging|traffic)?\b|cloudtrail|syslog|\bsiem|audit[-_ ]?log|\bforward|fluent|\boutput\b|detection|\balert|flowlog|flow[-_ ]?logs|logsource|eventid|correlation|timeframe|falsepositives|\bsplunk|\bkql\b/g],
   [13, /backup|snapshot|restore|replica|\bttl\b|vault[-_ ]?lock|objectlock|retentiondays|\brpo\b|\brto\b/g],
 ];
 

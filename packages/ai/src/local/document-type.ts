@@ -67,6 +67,7 @@ const STRUCTURE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /^\s*(step\s+)?\d+[.)]\s+(the|if|when|once|after|before)\b/gim, weight: 0.5 },
   { type: 'Procedure', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(roles?( and responsibilities)?|responsibilities|who does what|raci|when to use this (plan|procedure|playbook)|invoking the plan|escalation( path)?)\s*$/gim, weight: 1.2 },
   { type: 'Procedure', pattern: /^\W*how (we|to) /gim, weight: 2.5 },
+  { type: 'Report', pattern: /\t(pass(ed)?|fail(ed)?|met|not met|completed|overdue|succeeded|results?)\b/gi, weight: 0.6 },
   { type: 'Report', pattern: /\b(was|were) (\w+ed|done|run|held|found|made|taken|seen|given|sent)\b|\b(review|test|assessment|exercise|scan) (was )?(completed|performed|carried out|conducted)\b/gi, weight: 0.3 },
   { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?( by [\w ]{1,30})?|(executive |management )?summary|trends?|(key )?findings|key metrics|conclusions?|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
 ];
@@ -122,13 +123,19 @@ const SPECIAL_REPORTS: readonly DocumentType[] = ['SOC 2 Report', 'Audit Report'
 const SPECIAL_REPORT_FLOOR = 4;
 const SPECIAL_REPORT_SHARE = 0.6;
 
+/** The title block: the first lines, and a heading set in capitals further down (below a letterhead or an address). */
+export function titleBlock(text: string, lines: number): string {
+  const opening = text.split('\n').filter((line) => line.trim()).slice(0, 10);
+  return [...opening.slice(0, lines), ...opening.slice(lines).filter((line) => /[A-Z]{3}/.test(line) && !/[a-z]/.test(line))].join('\n');
+}
+
 /** Score of each type from the cues of its name, title, body and structure (ties go to the earlier type in the cue lists). */
 export function documentTypeScores(fileName: string, text: string): Map<DocumentType, number> {
   const scores = new Map<DocumentType, number>();
   const add = (type: DocumentType, amount: number) => scores.set(type, (scores.get(type) ?? 0) + amount);
   const baseName = fileName.replace(/\.[a-z0-9]+$/i, '');
   for (const cue of NAME_CUES) if (cue.pattern.test(baseName)) add(cue.type, cue.weight);
-  const title = text.split('\n').filter((line) => line.trim()).slice(0, 4).join('\n');
+  const title = titleBlock(text, 4);
   for (const cue of TITLE_CUES) if (cue.pattern.test(title)) add(cue.type, cue.weight);
   for (const cue of BODY_CUES) {
     const count = text.match(cue.pattern)?.length ?? 0;

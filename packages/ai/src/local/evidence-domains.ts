@@ -1,6 +1,7 @@
 import type { DocumentType } from '../document-types';
 import { DOMAIN_COUNT, decideDomain, scoreDomains } from './domain-classifier';
 import { configurationDomainShares } from './configuration-domains';
+import { titleBlock } from './document-type';
 import { termsOf } from './nlp';
 
 /** The part of an evidence document's domain that is decided for the document as a whole. */
@@ -49,7 +50,7 @@ const TITLE_SHARE = 0.5;
 export function documentDomainShares(fileName: string, text: string, passages: readonly DomainPassage[], type: DocumentType): Float64Array {
   const shares = new Float64Array(DOMAIN_COUNT + 1);
   for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
-  const opening = text.split('\n').filter((line) => line.trim()).slice(0, 3).join(' ');
+  const opening = titleBlock(text, 3).replace(/\n/g, ' ');
   const title = termsOf(`${fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')} ${opening}`.toLowerCase());
   const decision = decideDomain(scoreDomains([{ stems: title.stems, weight: 1 }]));
   const titleProbabilities = softmax(decision.scores);
