@@ -47,7 +47,7 @@ describe('guessDocumentType', () => {
       'SOC 2 Report',
       'Independent service auditor report - Section IV\nControl 6.1: MFA is required.\nTest performed: inspected configuration.\nResults of tests: no exceptions noted.\nSummary\nAll 40 controls were tested; 1 exception was noted (2.5%).',
     ],
-    ['Report', 'Restore tests 2025\nDate\tSystem\tTime to restore\tResult\n14/01/2025\tFile share\t42 min\tPass\n11/02/2025\tCRM\t1 h\tPass\n08/04/2025\tERP\t3 h\tFail'],
+    ['Report', 'Restore tests 2025\nDate\tSystem\tTime to restore\tResult\n14/01/2025\tFile share\t42 min\tPass\n11/02/2025\tCRM\t1 h\tPass\n08/04/2025\tERP\t3 h\tFail\n13/05/2025\tDomain controller\t55 min\tPass'],
     [
       'Certificate',
       'Greyhaven IT Recovery Ltd\nUnit 4, Trading Estate\nWolverhampton WV2 4RF\nISO 9001 | ISO 14001\nCERTIFICATE OF DATA DESTRUCTION\nAsset\tSerial\tResult\nLaptop\tSN1\tPass\nLaptop\tSN2\tPass\nDisk\tSN3\tPass',
