@@ -31,6 +31,24 @@ function linesOf(text: string, span: SentenceSpan): SentenceSpan[] {
   return lines;
 }
 
+const termCache = new WeakMap<readonly Token[], Map<string, ReadonlySet<string>>>();
+
+/** The index terms of a sentence, computed once per analysed document (its token array). */
+function sentenceTerms(tokens: readonly Token[], span: SentenceSpan): ReadonlySet<string> {
+  let cache = termCache.get(tokens);
+  if (!cache) {
+    cache = new Map();
+    termCache.set(tokens, cache);
+  }
+  const key = `${span.start}:${span.end}`;
+  let terms = cache.get(key);
+  if (!terms) {
+    terms = new Set(indexTerms(tokensInRange(tokens, span.start, span.end)));
+    cache.set(key, terms);
+  }
+  return terms;
+}
+
 /** Share of the best sentence's weight a neighbouring sentence needs to be quoted with it. */
 const NEIGHBOUR_SHARE = 0.6;
 
@@ -49,7 +67,7 @@ export function quoteSentences(
   const sentences = (statements.length > 0 ? statements : spans).flatMap((span) => linesOf(text, span));
   const scores = sentences.map((sentence) => {
     let score = 0;
-    for (const term of new Set(indexTerms(tokensInRange(tokens, sentence.start, sentence.end)))) score += weights.get(term) ?? 0;
+    for (const term of sentenceTerms(tokens, sentence)) score += weights.get(term) ?? 0;
     return FRAMING_SENTENCE.test(text.slice(sentence.start, sentence.end)) ? score * 0.25 : score;
   });
   let best = 0;
