@@ -27,7 +27,7 @@ const TITLE_CUES: Cue[] = [
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
   { type: 'Report', pattern: /\breport\b|\bresults\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
-  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|risk register|asset (register|inventory)/i, weight: 4 },
+  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
   { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
 ];
 
