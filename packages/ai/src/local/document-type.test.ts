@@ -17,6 +17,7 @@ describe('guessDocumentType', () => {
 
   it('recognises configuration exports by their lines, whatever the name', () => {
     expect(guessDocumentType('export.txt', '{\n  "MinimumPasswordLength": 14,\n  "RequireSymbols": true,\n  "MaxAge": 90\n}')).toBe('Configuration');
+    expect(guessDocumentType('workstations.csv', 'Setting\tValue\nTamper protection\tEnabled\nCloud detection\tAggressive\nScript monitoring\tEnabled\nUSB mass storage\tBlock')).toBe('Configuration');
     expect(guessDocumentType('fw.conf', 'config firewall policy\n    edit 10\n        set action accept\n    next\nend')).toBe('Configuration');
   });
 
@@ -51,6 +52,14 @@ describe('guessDocumentType', () => {
     [
       'Certificate',
       'Greyhaven IT Recovery Ltd\nUnit 4, Trading Estate\nWolverhampton WV2 4RF\nISO 9001 | ISO 14001\nCERTIFICATE OF DATA DESTRUCTION\nAsset\tSerial\tResult\nLaptop\tSN1\tPass\nLaptop\tSN2\tPass\nDisk\tSN3\tPass',
+    ],
+    [
+      'Procedure',
+      'Visitors to the office\nBefore the visit\nThe host books the visitor in the system.\nOn arrival\nReception checks the photo ID and prints a badge. The host collects the visitor from reception.\nLeaving\nReception collects the badge and records the time out.',
+    ],
+    [
+      'Audit Report',
+      'PCI DSS Attestation of Compliance (excerpt)\nPart 1. Service Provider and Qualified Security Assessor Information\nQSA company: Veritas LLP | Lead QSA: M. Ruiz\nPart 3. Validation\nBased on the Report on Compliance, all requirements are In Place.\nSigned by the Lead QSA.',
     ],
   ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
     expect(guessDocumentType('upload.pdf', text)).toBe(expected);

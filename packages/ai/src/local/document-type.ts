@@ -26,7 +26,7 @@ const TITLE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b|playbook|\bguide\b|continuity plan|recovery plan|response plan/i, weight: 4 },
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
-  { type: 'Report', pattern: /\breport\b|\bresults\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
+  { type: 'Report', pattern: /\breport\b|\bresults\b|\b(user |privileged )?(access|firewall( rule)?|entitlement|permissions?) review\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
   { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
   { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
 ];
@@ -44,7 +44,7 @@ const BODY_CUES: Cue[] = [
   { type: 'Report', pattern: /\d(\.\d+)?\s?%/g, weight: 0.3 },
   { type: 'Procedure', pattern: /\b(roles and responsibilities|responsible|escalat\w+|contact|activate|invoke)\b/gi, weight: 0.3 },
   { type: 'Configuration', pattern: /\b(required value|setting|enabled|disabled|parameter)\b/gi, weight: 0.3 },
-  { type: 'Audit Report', pattern: /\bour audit\b|\b(statutory|external|internal|lead) auditors?\b|deficienc(y|ies)\b|audit (opinion|committee|programme|program|plan)\b|internal control observations?/gi, weight: 0.7 },
+  { type: 'Audit Report', pattern: /\bour audit\b|\b(statutory|external|internal|lead) auditors?\b|deficienc(y|ies)\b|audit (opinion|committee|programme|program|plan)\b|internal control observations?|qualified security assessor|\bQSA\b|report on compliance|attestation of compliance/gi, weight: 0.7 },
 ];
 
 /**
@@ -58,6 +58,9 @@ const CONTROL_BLOCK_CUES: Cue[] = [
 ];
 
 const STRUCTURE_CUES: Cue[] = [
+  { type: 'Report', pattern: /^.{0,60}\b(review period|reporting period|period covered|scan window|test window|date of (test|exercise|review|scan))\b/gim, weight: 1.2 },
+  { type: 'Procedure', pattern: /^\s*(before|during|after|on arrival|on the day|leaving|at the end)\b[\w ]{0,30}$/gim, weight: 0.6 },
+  { type: 'Procedure', pattern: /(^|[.!?]\s+)(the )?[A-Z]?[a-z]+( [a-z]+)? (books|checks|collects|walks|sends|raises|creates|approves|reviews|records|logs|notifies|informs|assigns|escalates|confirms|updates|closes|removes|disables|restores|contacts|decides|asks|issues|prints|verifies|submits) (the|a|an|each|all|any|it|them)\b/gm, weight: 0.5 },
   { type: 'Policy', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(purpose|scope|applicability|policy statements?|principles|exceptions|compliance|enforcement|breaches of (this|these) \w+)\s*$/gim, weight: 0.6 },
   { type: 'Policy', pattern: /\bthis (policy|standard|guideline)\b|\bthese (rules|standards|guidelines)\b/gi, weight: 0.8 },
   { type: 'Policy', pattern: /\b(you must|you should|you are responsible|do not|don't|never) \w+/gi, weight: 0.4 },
@@ -81,7 +84,8 @@ const LETTER_GENRES: Cue[] = [
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|bmp|tiff?|webp|heic)$/i;
 const CONFIG_FILE = /\.(json|ya?ml|conf|cfg|ini|xml|toml|tf|tfvars|properties|env|reg|plist|csv)$/i;
-const CONFIG_LINE = /^\s*([{}[\],]|"[^"]+"\s*:|[\w.-]+\s*[:=]\s*\S|set\s+\S+|edit\s+\S+|config\s+\S+|next$|end$|-\s+[\w.-]+:|#)/;
+const CONFIG_LINE =
+  /^\s*([{}[\],]|"[^"]+"\s*:|[\w.-]+\s*[:=]\s*\S|set\s+\S+|edit\s+\S+|config\s+\S+|next$|end$|-\s+[\w.-]+:|#)|^[^\t]+\t(enabled|disabled|on|off|true|false|block\w*|allow\w*|audit|required|not configured|aggressive|moderate|protect|\d+)\s*$/i;
 
 /** Share of non-empty lines that look like configuration (JSON, YAML, key = value, device CLI). */
 export function configurationShare(text: string): number {
