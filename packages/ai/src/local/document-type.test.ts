@@ -18,6 +18,7 @@ describe('guessDocumentType', () => {
   it('recognises configuration exports by their lines, whatever the name', () => {
     expect(guessDocumentType('export.txt', '{\n  "MinimumPasswordLength": 14,\n  "RequireSymbols": true,\n  "MaxAge": 90\n}')).toBe('Configuration');
     expect(guessDocumentType('workstations.csv', 'Setting\tValue\nTamper protection\tEnabled\nCloud detection\tAggressive\nScript monitoring\tEnabled\nUSB mass storage\tBlock')).toBe('Configuration');
+    expect(guessDocumentType('sp-metadata.xml', '<?xml version="1.0"?>\n<md:EntityDescriptor entityID="https://sso.example/saml">\n  <md:SPSSODescriptor WantAssertionsSigned="true">\n  </md:SPSSODescriptor>\n</md:EntityDescriptor>')).toBe('Configuration');
     expect(guessDocumentType('fw.conf', 'config firewall policy\n    edit 10\n        set action accept\n    next\nend')).toBe('Configuration');
   });
 
@@ -48,6 +49,7 @@ describe('guessDocumentType', () => {
       'SOC 2 Report',
       'Independent service auditor report - Section IV\nControl 6.1: MFA is required.\nTest performed: inspected configuration.\nResults of tests: no exceptions noted.\nSummary\nAll 40 controls were tested; 1 exception was noted (2.5%).',
     ],
+    ['Report', 'Data Protection Impact Assessment - HR system\nRisks identified\nUnauthorised access\tPossible\tMedium\nOutcome\nResidual risk is low; processing may go ahead.'],
     ['Report', 'Restore tests 2025\nDate\tSystem\tTime to restore\tResult\n14/01/2025\tFile share\t42 min\tPass\n11/02/2025\tCRM\t1 h\tPass\n08/04/2025\tERP\t3 h\tFail\n13/05/2025\tDomain controller\t55 min\tPass'],
     [
       'Certificate',

@@ -26,7 +26,7 @@ const TITLE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b|playbook|\bguide\b|continuity plan|recovery plan|response plan/i, weight: 4 },
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
-  { type: 'Report', pattern: /\breport\b|\bresults\b|\b(user |privileged )?(access|firewall( rule)?|entitlement|permissions?) review\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
+  { type: 'Report', pattern: /\breport\b|\bresults\b|\b(data protection|privacy) impact assessment\b|\bDPIA\b|\brisk assessment\b|\b(user |privileged )?(access|firewall( rule)?|entitlement|permissions?) review\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
   { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
   { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
 ];
@@ -85,7 +85,7 @@ const LETTER_GENRES: Cue[] = [
 const IMAGE_FILE = /\.(png|jpe?g|gif|bmp|tiff?|webp|heic)$/i;
 const CONFIG_FILE = /\.(json|ya?ml|conf|cfg|ini|xml|toml|tf|tfvars|properties|env|reg|plist|csv)$/i;
 const CONFIG_LINE =
-  /^\s*([{}[\],]|"[^"]+"\s*:|[\w.-]+\s*[:=]\s*\S|set\s+\S+|edit\s+\S+|config\s+\S+|next$|end$|-\s+[\w.-]+:|#)|^[^\t]+\t(enabled|disabled|on|off|true|false|block\w*|allow\w*|audit|required|not configured|aggressive|moderate|protect|\d+)\s*$/i;
+  /^\s*([{}[\],]|<[\w:?!/]|"[^"]+"\s*:|[\w.-]+\s*[:=]\s*\S|set\s+\S+|edit\s+\S+|config\s+\S+|next$|end$|-\s+[\w.-]+:|#)|^[^\t]+\t(enabled|disabled|on|off|true|false|block\w*|allow\w*|audit|required|not configured|aggressive|moderate|protect|\d+)\s*$/i;
 
 /** Share of non-empty lines that look like configuration (JSON, YAML, key = value, device CLI). */
 export function configurationShare(text: string): number {
