@@ -35,7 +35,7 @@ const TITLE_CUES: Cue[] = [
 const BODY_CUES: Cue[] = [
   { type: 'SOC 2 Report', pattern: /type ii|type 2|tests? of operating effectiveness|no exceptions noted|CC\d\.\d/gi, weight: 1 },
   { type: 'Penetration Test', pattern: /rules of engagement|retest|proof of concept|exploit(ed|able)|CREST|OWASP testing/gi, weight: 1 },
-  { type: 'Penetration Test', pattern: /\b(attacker|foothold|lateral movement|privilege escalation|kerberoast\w*|gained [\w\s]{0,30}?(access|rights|privileges)|attempted to (compromise|exploit|bypass))\b/gi, weight: 0.6 },
+  { type: 'Penetration Test', pattern: /\b(attacker|foothold|lateral movement|privilege escalation|kerberoast\w*|gained [\w\s]{0,30}?(access|rights|privileges)|attempted to (compromise|exploit|bypass)|testers?|cracked|poisoning)\b/gi, weight: 0.6 },
   { type: 'Certificate', pattern: /certificate|certif(y|ied|ies)|issued by|expiry date|valid until/gi, weight: 0.8 },
   { type: 'Audit Report', pattern: /nonconformit(y|ies)|finding \d|corrective action|audit (objective|scope|criteria)|observation \d/gi, weight: 1 },
   { type: 'Procedure', pattern: /^\s*(step \d|\d+\.\s+[A-Z][a-z]+ (the|a|an) )|\bstep \d\b/gim, weight: 1 },

@@ -19,10 +19,12 @@ describe('attestsCompliance', () => {
 });
 
 describe('genreDomain', () => {
-  it('gives attestations compliance and tests vulnerability management, other genres nothing', () => {
+  it('gives attestations compliance, destruction certificates asset disposal, tests vulnerability management, other genres nothing', () => {
     expect(genreDomain('SOC 2 Report', '')).toBe(14);
     expect(genreDomain('Penetration Test', 'Retest of the API')).toBe(5);
-    expect(genreDomain('Certificate', 'Certificate of destruction')).toBeNull();
+    expect(genreDomain('Certificate', 'Certificate of destruction')).toBe(2);
+    expect(genreDomain('Certificate', 'Data erasure certificate: all drives were erased to NIST 800-88 Purge')).toBe(2);
+    expect(genreDomain('Certificate', 'This certifies that Ana Diaz has completed Security Awareness 2025')).toBeNull();
     expect(genreDomain('Policy', 'Access control policy')).toBeNull();
   });
 });

@@ -25,7 +25,9 @@ const ASSURANCE_REPORTS: ReadonlySet<DocumentType> = new Set(['SOC 2 Report', 'A
 const COMPLIANCE_DOMAIN = 14;
 /** A certificate of conformity (a certified management system) rather than of a service performed (destruction, completion of a course). */
 const CONFORMITY = /management system|\bconform(s|ity|ance)\b|certificate of (registration|approval|conformity)|certification body|\bcertified to\b/i;
-const SERVICE_PERFORMED = /destr(uction|oyed)|disposal|sanitis|sanitiz|shredd|erasure|wiped|recycl|completion|completed|attended/i;
+const DISPOSAL = /destr(uction|oyed)|disposal|sanitis|sanitiz|shredd|erasure|erased|wiped|recycl/i;
+const SERVICE_PERFORMED = new RegExp(`${DISPOSAL.source}|completion|completed|attended`, 'i');
+const DISPOSAL_DOMAIN = 2;
 
 /** Whether the document is an attestation of compliance: a SOC report, an audit report, or a certificate of conformity. */
 export function attestsCompliance(type: DocumentType, text: string): boolean {
@@ -66,10 +68,12 @@ export function documentDomainShares(fileName: string, text: string, passages: r
 
 /**
  * The domain a document's genre evidences first, whatever controls it covers: an attestation evidences
- * compliance and audit, a penetration test evidences vulnerability management.
+ * compliance and audit, a certificate of destruction or erasure evidences asset disposal, a penetration test
+ * evidences vulnerability management.
  */
 export function genreDomain(type: DocumentType, text: string): number | null {
   if (attestsCompliance(type, text)) return COMPLIANCE_DOMAIN;
+  if (type === 'Certificate' && DISPOSAL.test(text)) return DISPOSAL_DOMAIN;
   return type === 'Penetration Test' ? TESTING_DOMAIN : null;
 }
 
