@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CATALOG,
   evaluateContracts,
   evaluateEvidence,
   loadContracts,
@@ -13,12 +14,16 @@ import {
 } from '../evals/evaluate';
 import { docxContract, pageContract, wrapContract } from '../evals/variants';
 import { createAiEngine } from './engine';
+import { isFramingPassage } from './local/evidence-excerpts';
 
 /**
  * The evaluation harness (evals/run-evals.ts) as a regression test over the whole labelled corpus: floors
  * sit a little below the figures measured when they were set (docs/PERFORMANCE.md), so a change that makes
  * the local engine worse fails the build. Quality claims themselves come from blind splits, scored once.
  */
+/** What may precede a quote on its line: nothing, a list marker or number, the end of a sentence, a table cell. */
+const WHOLE_START = /(^\s*([-•*–]|\(?[a-z0-9]{1,4}[.)]|\d+(\.\d+)*\.?|[a-z]{1,8}-?\d+(\.\d+)*)?\s*$)|([.!?:;]\s+$)|(\t\s*$)/i;
+
 describe('local engine quality on the labelled fixtures', () => {
   const engine = createAiEngine({ provider: 'local' });
   let runs: ExtractionRun[];
@@ -81,9 +86,31 @@ describe('local engine quality on the labelled fixtures', () => {
   });
 
   it('types evidence documents and finds their main domain', () => {
-    expect(evidence.typeAccuracy).toBeGreaterThanOrEqual(0.96);
-    expect(evidence.domainAccuracy).toBeGreaterThanOrEqual(0.92);
-    expect(evidence.keyLinkRecall).toBeGreaterThanOrEqual(0.85);
-    expect(evidence.linkDomainPrecision).toBeGreaterThanOrEqual(0.8);
+    expect(evidence.typeAccuracy).toBeGreaterThanOrEqual(0.98);
+    expect(evidence.domainAccuracy).toBeGreaterThanOrEqual(0.95);
+    expect(evidence.keyLinkRecall).toBeGreaterThanOrEqual(0.88);
+    expect(evidence.linkDomainPrecision).toBeGreaterThanOrEqual(0.85);
   });
+
+  it('quotes whole sentences that state a control in evidence links, not scope or purpose paragraphs', async () => {
+    let links = 0;
+    let framing = 0;
+    let cut = 0;
+    for (const doc of loadEvidence()) {
+      const result = await engine.analyzeEvidence({ text: doc.text, fileName: doc.fileName, requirements: CATALOG }, { signal: new AbortController().signal });
+      for (const link of result.links) {
+        links += 1;
+        if (isFramingPassage(null, link.excerpt)) framing += 1;
+        const start = doc.text.indexOf(link.excerpt);
+        const line = doc.text.slice(doc.text.lastIndexOf('\n', start - 1) + 1, start);
+        const after = doc.text.charAt(start + link.excerpt.length);
+        const wholeStart = WHOLE_START.test(line);
+        const wholeEnd = after === '' || /\s/.test(after);
+        if (!wholeStart || !wholeEnd) cut += 1;
+      }
+    }
+    expect(links).toBeGreaterThan(1000);
+    expect(framing / links).toBeLessThanOrEqual(0.005);
+    expect(cut / links).toBeLessThanOrEqual(0.01);
+  }, 60_000);
 });

@@ -46,6 +46,27 @@ describe('analyzeEvidenceLocally', () => {
     expect(result.links.find((l) => l.requirement_key === 'IAM-10')?.excerpt).toMatch(/12 characters/);
   });
 
+  it('quotes the sentence that states the control, not the scope paragraph that names it', () => {
+    const policy = [
+      'REMOTE WORKING STANDARD',
+      '',
+      'Scope',
+      'This standard applies to all employees and contractors who use remote access, multi-factor authentication tokens or company laptops away from the office.',
+      '',
+      'Requirements',
+      'Staff connect from home through the company VPN. Multi-factor authentication is enforced for all remote access. Laptops lock after five minutes.',
+    ].join('\n');
+    const result = analyzeEvidenceLocally({ text: policy, fileName: 'upload.pdf', requirements: REQUIREMENTS }, noop, noop);
+    expect(result.links.find((l) => l.requirement_key === 'IAM-07')?.excerpt).toBe('Multi-factor authentication is enforced for all remote access.');
+  });
+
+  it('links a short screen capture of settings lines', () => {
+    const screen = 'AWS Backup  >  Vaults  >  prod-core\nRestore testing plan   Quarterly   Active\nLast restore test   02/06/2025   Succeeded\nBackup jobs   Completed 412   Failed 0';
+    const result = analyzeEvidenceLocally({ text: screen, fileName: 'vault.png', requirements: REQUIREMENTS }, noop, noop);
+    expect(result.suggested_document_type).toBe('Screenshot');
+    expect(result.links.map((l) => l.requirement_key)).toContain('BCD-08');
+  });
+
   it('is deterministic and caps the number of links', () => {
     const input = { text: POLICY, fileName: 'policy.pdf', requirements: REQUIREMENTS };
     expect(analyzeEvidenceLocally(input, noop, noop)).toEqual(analyzeEvidenceLocally(input, noop, noop));

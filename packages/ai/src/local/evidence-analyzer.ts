@@ -1,12 +1,14 @@
 import MiniSearch from 'minisearch';
 import type { DocumentType } from '../document-types';
 import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
-import { DOMAIN_COUNT, scoreDomains, decideDomain } from './domain-classifier';
+import { scoreDomains, decideDomain } from './domain-classifier';
+import { documentDomainShares, genreDomain, leanOnDomain, softmax } from './evidence-domains';
 import { guessDocumentType } from './document-type';
+import { isFramingPassage, quoteSentences, type SentenceSpan } from './evidence-excerpts';
 import { contentStems, indexTerms, termsOf, tokensInRange } from './nlp';
 import { buildPhraseTable, matchPhrases } from './phrase-matcher';
 import { getRequirementIndex, type RequirementIndex } from './requirement-matcher';
-import { segmentText, type SegmentedText } from './segmenter';
+import { segmentText, type Segment, type SegmentedText } from './segmenter';
 
 /** A run of 1–3 consecutive sentences (or a few short lines) of the document, with its exact span. */
 export type Passage = {
@@ -19,22 +21,33 @@ export type Passage = {
   headingStems: string[];
   /** Classifier probability of each domain for this passage (index = domain number). */
   domainProbabilities: Float64Array;
+  /** Its sentences (or lines), so a link can quote the ones that state the control. */
+  sentences: SentenceSpan[];
+  /** It frames the document (purpose, scope, introduction) rather than stating a control. */
+  framing: boolean;
 };
 
 export const MAX_LINKS = 40;
 /** Minimum confidence for a link. */
 export const LINK_THRESHOLD = 0.5;
+/** Share of the threshold that the best link in the document's main domain needs when nothing else reaches the threshold. */
+const FALLBACK_SHARE = 0.6;
 const MAX_SENTENCES = 3;
 const MAX_WORDS = 80;
 const SHORT_LINE_WORDS = 12;
+const SCREEN_HEADING_SHARE = 0.7;
 
 /** Splits the segmented document into passages: paragraphs cut to ~3 sentences, short lines grouped under their heading. */
 export function buildPassages(segmented: SegmentedText): Passage[] {
   const { tokens, segments } = segmented;
-  const groups: Array<{ start: number; end: number; heading: string | null }> = [];
-  let current: { start: number; end: number; heading: string | null; sentences: number; words: number; block: number; short: boolean } | null = null;
+  // A text of short lines only (a screen capture, a label) has no headings: its lines are its content.
+  const screen = segments.filter((segment) => segment.kind === 'heading').length >= SCREEN_HEADING_SHARE * segments.length;
+  const groups: Array<{ start: number; end: number; heading: string | null; spans: SentenceSpan[] }> = [];
+  // A passage quotes its sentences; an inline heading ("1. Passwords.") is quoted only in a passage of headings alone.
+  const spanOf = (segment: Segment): SentenceSpan => ({ start: segment.start, end: segment.end, label: segment.kind === 'heading' });
+  let current: { start: number; end: number; heading: string | null; spans: SentenceSpan[]; sentences: number; words: number; block: number; short: boolean } | null = null;
   for (const segment of segments) {
-    if (segment.kind === 'heading' && segment.text.split(/\s+/).length <= SHORT_LINE_WORDS && !/[:=]/.test(segment.text)) continue;
+    if (!screen && segment.kind === 'heading' && segment.text.split(/\s+/).length <= SHORT_LINE_WORDS && !/[:=]/.test(segment.text)) continue;
     const words = segment.text.split(/\s+/).length;
     const short = words <= SHORT_LINE_WORDS;
     const sameRun =
@@ -45,13 +58,14 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
       (current.block === segment.block || (short && current.short));
     if (current && sameRun) {
       current.end = segment.end;
+      current.spans.push(spanOf(segment));
       current.sentences += 1;
       current.words += words;
       current.block = segment.block;
       current.short = current.short && short;
     } else {
       if (current) groups.push(current);
-      current = { start: segment.start, end: segment.end, heading: segment.heading, sentences: 1, words, block: segment.block, short };
+      current = { start: segment.start, end: segment.end, heading: segment.heading, spans: [spanOf(segment)], sentences: 1, words, block: segment.block, short };
     }
   }
   if (current) groups.push(current);
@@ -69,21 +83,10 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
       terms: indexTerms(range),
       headingStems,
       domainProbabilities: softmax(decision.scores),
+      sentences: group.spans,
+      framing: isFramingPassage(group.heading, segmented.text.slice(group.start, group.end)),
     };
   });
-}
-
-function softmax(scores: Float64Array): Float64Array {
-  let top = -Infinity;
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) top = Math.max(top, scores[d] ?? 0);
-  const out = new Float64Array(DOMAIN_COUNT + 1);
-  let sum = 0;
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) {
-    out[d] = Math.exp((scores[d] ?? 0) - top);
-    sum += out[d] ?? 0;
-  }
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) out[d] = (out[d] ?? 0) / sum;
-  return out;
 }
 
 type RequirementProfile = { terms: string[]; weights: Map<string, number>; total: number; keywords: ReturnType<typeof buildPhraseTable<number>> };
@@ -125,7 +128,9 @@ const PASSAGE_SEARCH = {
 const SHORT_DOCUMENT_WORDS = 150;
 
 /** Link confidence weights (calibrated on the labelled evidence fixtures, see evals/). */
-const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5 };
+const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5 };
+/** Passages the search proposes for each requirement before they are scored. */
+const CANDIDATE_PASSAGES = 5;
 
 /**
  * Scores one passage for one requirement: how much of the requirement's distinctive vocabulary it
@@ -151,7 +156,8 @@ function linkConfidence(profile: RequirementProfile, passage: Passage, window: R
     w.mass * Math.min(mass, 12) +
     w.keywords * Math.min(keywordHits, 3) +
     w.passageDomain * (passage.domainProbabilities[domain] ?? 0) +
-    w.documentDomain * documentShare;
+    w.documentDomain * documentShare +
+    (passage.framing ? w.framing : 0);
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -183,6 +189,9 @@ export function analyzeEvidenceLocally(
   progress('Analyzing with AI batch 1/1', 30);
   if (passages.length === 0 || requirements.length === 0) return { suggested_document_type, links: [] };
   const documentDomains = documentDomainShares(fileName, segmented.text, passages, suggested_document_type);
+  // In an attestation or a test report every passage is the auditor's or tester's account of a control: each leans on the genre's domain too.
+  const genre = genreDomain(suggested_document_type, segmented.text);
+  if (genre !== null) for (const passage of passages) leanOnDomain(passage.domainProbabilities, genre);
   const search = new MiniSearch<{ id: number; text: string; heading: string }>({
     fields: ['text', 'heading'],
     tokenize: PASSAGE_SEARCH.tokenize,
@@ -194,11 +203,14 @@ export function analyzeEvidenceLocally(
   const index = getRequirementIndex(requirements);
   progress('Matching requirements', 50);
   const links: EvidenceLink[] = [];
+  // A document with no link above the threshold (a terse screen, a register) still gets its best link in its main domain, when it is plausible.
+  const mainDomain = documentDomains.indexOf(Math.max(...documentDomains.subarray(1)), 1);
+  let fallback: EvidenceLink | null = null;
   requirements.forEach((requirement, i) => {
     if (i % 50 === 49) checkAbort();
     const profile = requirementProfile(index, requirement);
     if (profile.terms.length === 0) return;
-    const candidates = search.search(profile.terms.join(' '), PASSAGE_SEARCH).slice(0, 3);
+    const candidates = search.search(profile.terms.join(' '), PASSAGE_SEARCH).slice(0, CANDIDATE_PASSAGES);
     let best: { passage: Passage; confidence: number } | null = null;
     for (const candidate of candidates) {
       const passage = passages[candidate.id as number];
@@ -206,37 +218,16 @@ export function analyzeEvidenceLocally(
       const confidence = linkConfidence(profile, passage, windows[passage.id] ?? new Set(), requirement.domain_number, documentDomains[requirement.domain_number] ?? 0);
       if (!best || confidence > best.confidence) best = { passage, confidence };
     }
-    if (best && best.confidence >= threshold) {
-      links.push({ requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(best.passage.start, best.passage.end) });
-    }
+    if (!best) return;
+    const quote = quoteSentences(text, segmented.tokens, best.passage.sentences, profile.weights);
+    const link = { requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(quote.start, quote.end) };
+    if (best.confidence >= threshold) links.push(link);
+    else if (requirement.domain_number === mainDomain && best.confidence >= FALLBACK_SHARE * threshold && (!fallback || link.confidence > fallback.confidence)) fallback = link;
   });
+  if (links.length === 0 && fallback) links.push(fallback);
   progress('Finalizing analysis', 90);
   links.sort((a, b) => b.confidence - a.confidence || a.requirement_key.localeCompare(b.requirement_key));
   return { suggested_document_type, links: links.slice(0, MAX_LINKS) };
-}
-
-const ATTESTATIONS: ReadonlySet<DocumentType> = new Set(['SOC 2 Report', 'Audit Report', 'Certificate']);
-const COMPLIANCE_DOMAIN = 14;
-const ATTESTATION_SHARE = 0.3;
-
-/** Weight of the title (file name and opening lines) against the mean of the passages in the document's domains. */
-const TITLE_SHARE = 0.5;
-
-/**
- * How much the whole document is about each domain: the mean of its passages' domain probabilities,
- * blended with the domain of its title (file name and first lines), which names what the document is for.
- */
-function documentDomainShares(fileName: string, text: string, passages: readonly Passage[], type: DocumentType): Float64Array {
-  const shares = new Float64Array(DOMAIN_COUNT + 1);
-  for (const passage of passages) for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (shares[d] ?? 0) + (passage.domainProbabilities[d] ?? 0) / passages.length;
-  const opening = text.split('\n').filter((line) => line.trim()).slice(0, 3).join(' ');
-  const title = termsOf(`${fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')} ${opening}`.toLowerCase());
-  const decision = decideDomain(scoreDomains([{ stems: title.stems, weight: 1 }]));
-  const titleProbabilities = softmax(decision.scores);
-  for (let d = 1; d <= DOMAIN_COUNT; d += 1) shares[d] = (1 - TITLE_SHARE) * (shares[d] ?? 0) + TITLE_SHARE * (titleProbabilities[d] ?? 0);
-  // An attestation (a SOC 2 report, an audit report, a certificate) evidences compliance and audit first, whatever it covers.
-  if (ATTESTATIONS.has(type)) shares[COMPLIANCE_DOMAIN] = (shares[COMPLIANCE_DOMAIN] ?? 0) + ATTESTATION_SHARE;
-  return shares;
 }
 
 function round(value: number): number {

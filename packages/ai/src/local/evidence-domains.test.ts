@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { configurationDomainShares } from './configuration-domains';
+import { attestsCompliance, genreDomain } from './evidence-domains';
+
+const top = (shares: Float64Array) => shares.indexOf(Math.max(...shares.subarray(1)), 1);
+
+describe('attestsCompliance', () => {
+  it('counts SOC reports, audit reports and certificates of conformity', () => {
+    expect(attestsCompliance('SOC 2 Report', 'Section IV')).toBe(true);
+    expect(attestsCompliance('Audit Report', 'Finding 1')).toBe(true);
+    expect(attestsCompliance('Certificate', 'This is to certify that the information security management system conforms to ISO/IEC 27001:2022.')).toBe(true);
+  });
+
+  it('does not count a certificate of a service performed', () => {
+    expect(attestsCompliance('Certificate', 'Certificate of destruction. Our ISO 27001 certified facility shredded 40 drives.')).toBe(false);
+    expect(attestsCompliance('Certificate', 'This certifies that Ana Diaz has completed Security Awareness 2025.')).toBe(false);
+    expect(attestsCompliance('Report', 'Audit findings')).toBe(false);
+  });
+});
+
+describe('genreDomain', () => {
+  it('gives attestations compliance, destruction certificates asset disposal, tests vulnerability management, other genres nothing', () => {
+    expect(genreDomain('SOC 2 Report', '')).toBe(14);
+    expect(genreDomain('Penetration Test', 'Retest of the API')).toBe(5);
+    expect(genreDomain('Certificate', 'Certificate of destruction')).toBe(2);
+    expect(genreDomain('Certificate', 'Data erasure certificate: all drives were erased to NIST 800-88 Purge')).toBe(2);
+    expect(genreDomain('Certificate', 'This certifies that Ana Diaz has completed Security Awareness 2025')).toBeNull();
+    expect(genreDomain('Policy', 'Access control policy')).toBeNull();
+  });
+});
+
+describe('configurationDomainShares', () => {
+  it('reads the domain of an export from its setting names', () => {
+    expect(top(configurationDomainShares('config firewall policy\n edit 4\n set srcintf "lan"\n set dstintf "wan1"\n set srcaddr "all"\n set service "HTTPS"\n next\nend'))).toBe(6);
+    expect(top(configurationDomainShares('{ "IpPermissions": [ { "FromPort": 443, "ToPort": 443, "IpProtocol": "tcp", "CidrIp": "0.0.0.0/0" } ] }'))).toBe(6);
+    expect(top(configurationDomainShares('{ "passwordMinimumLength": 14, "mfaRequired": true, "lockoutThreshold": 5 }'))).toBe(3);
+    expect(top(configurationDomainShares('schedule: "0 1 * * *"\nbackup:\n  snapshotVolumes: true\n  ttl: 720h'))).toBe(13);
+  });
+
+  it('is all zero for a text without setting names', () => {
+    expect(configurationDomainShares('Minutes of the meeting').every((share) => share === 0)).toBe(true);
+  });
+});
