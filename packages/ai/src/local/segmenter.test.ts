@@ -104,6 +104,11 @@ describe('segmenter: tables, annexes and part numbers', () => {
     expect(bullets.segments.find((s) => s.kind !== 'heading')?.clause).toBe('Annex II');
     const nested = segmentText('H.12 INFORMATION SECURITY\n(b) Safeguarding requirements.\n(1) The Contractor shall protect CUI.\n(2) The Contractor shall store CUI only in the United States.\n(c) Reporting.\n3. Vendor Obligations. Vendor agrees that it will:\na. use appropriate safeguards;\nPart A – Governance and People\n• A named Head of Information Security.\n');
     expect(nested.segments.filter((s) => s.kind !== 'heading').map((s) => s.clause)).toEqual(['H.12(b)', 'H.12(b)(1)', 'H.12(b)(2)', '3', '3(a)', 'A']);
+    const glyphs = segmentText('2.4 The Supplier shall implement the following measures:\n\uF0B7 Multi-factor authentication for remote access;\n●Encryption of laptops.\n');
+    expect(glyphs.segments.filter((s) => s.kind === 'item').map((s) => [s.clause, s.text])).toEqual([
+      ['2.4', 'Multi-factor authentication for remote access;'],
+      ['2.4', 'Encryption of laptops.'],
+    ]);
     const schedule = segmentText('E2.3 Encrypt Bank Data at rest using AES-256 or stronger.\nE2.4 Manage keys in a hardware security module.\n');
     expect(schedule.segments.map((s) => s.clause)).toEqual(['E2.3', 'E2.4']);
   });

@@ -62,7 +62,8 @@ const PART_NUMBER_MARKER = /^([A-Z]{1,2}\d{1,2}(?:\.\d{1,3})*|[A-Z]{2,5}-\d{1,3}
 const LETTER_DOT_MARKER = /^([A-Za-z]|[IVX]{1,4}|[ivx]{1,4})\.(?=\s)/;
 const PAREN_MARKER = /^\(([a-z]{1,2}|[ivxlc]{1,6}|\d{1,2}|[A-Z]{1,2})\)(?=\s)/;
 const CLOSE_PAREN_MARKER = /^([a-z]|[ivxlc]{1,6}|\d{1,2})\)(?=\s)/;
-const BULLET_MARKER = /^[-–•*·▪◦]\s+/;
+/** Bullets as Word, PDF readers (symbol-font glyphs in the private-use area) and plain text write them. */
+const BULLET_MARKER = /^(?:[-–—•*·▪◦]\s+|[●○■□►▸▹➢➤✓✔❖◆◇‣⁃\uF0A7\uF0B7\uF076\uF0D8\uF0FC]\s*(?=\S))/u;
 const SCHEDULE_HEADING = /\b(SCHEDULE|ANNEX|APPENDIX|EXHIBIT|ATTACHMENT|ADDENDUM)\b|^(Schedule|Annex|Appendix|Exhibit|Attachment|Addendum)\b/;
 const MODAL = /\b(shall|must|will|agrees?|undertakes?|required|responsible)\b/i;
 const ROMAN = /^[ivxlc]+$/;
