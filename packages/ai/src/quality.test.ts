@@ -44,23 +44,23 @@ describe('local engine quality on the labelled fixtures', () => {
   }, 120_000);
 
   it('finds obligations precisely and completely, with their clause and party', () => {
-    expect(all.local.precision).toBeGreaterThanOrEqual(0.92);
-    expect(all.local.recall).toBeGreaterThanOrEqual(0.92);
-    expect(all.local.f1).toBeGreaterThanOrEqual(0.92);
-    expect(all.local.clauseAccuracy).toBeGreaterThanOrEqual(0.9);
+    expect(all.local.precision).toBeGreaterThanOrEqual(0.94);
+    expect(all.local.recall).toBeGreaterThanOrEqual(0.94);
+    expect(all.local.f1).toBeGreaterThanOrEqual(0.94);
+    expect(all.local.clauseAccuracy).toBeGreaterThanOrEqual(0.97);
     expect(all.local.partyAccuracy ?? 0).toBeGreaterThanOrEqual(0.89);
   });
 
   it('holds in every genre of the corpus', () => {
     for (const genre of new Set(runs.map((r) => r.contract.genre))) {
       const scores = scoreObligations(runs.filter((r) => r.contract.genre === genre));
-      expect(scores.recall, genre).toBeGreaterThanOrEqual(0.72);
-      expect(scores.precision, genre).toBeGreaterThanOrEqual(0.78);
+      expect(scores.recall, genre).toBeGreaterThanOrEqual(0.8);
+      expect(scores.precision, genre).toBeGreaterThanOrEqual(0.85);
     }
   });
 
   it('classifies domains and matches catalog requirements', () => {
-    expect(all.local.domainAccuracy).toBeGreaterThanOrEqual(0.93);
+    expect(all.local.domainAccuracy).toBeGreaterThanOrEqual(0.96);
     expect(all.local.matchPrecision ?? 0).toBeGreaterThanOrEqual(0.88);
     expect(all.local.matchRecall ?? 0).toBeGreaterThanOrEqual(0.58);
     expect(all.local.requirementDomainAgreement ?? 0).toBeGreaterThanOrEqual(0.91);
@@ -74,15 +74,15 @@ describe('local engine quality on the labelled fixtures', () => {
   });
 
   it('holds up on PDF text: wrapped lines, and running headers, footers and page numbers cutting clauses', () => {
-    expect(wrapped.f1).toBeGreaterThanOrEqual(0.84);
-    expect(wrapped.domainAccuracy).toBeGreaterThanOrEqual(0.92);
-    expect(paged.f1).toBeGreaterThanOrEqual(0.92);
-    expect(paged.clauseAccuracy).toBeGreaterThanOrEqual(0.9);
+    expect(wrapped.f1).toBeGreaterThanOrEqual(0.94);
+    expect(wrapped.domainAccuracy).toBeGreaterThanOrEqual(0.96);
+    expect(paged.f1).toBeGreaterThanOrEqual(0.94);
+    expect(paged.clauseAccuracy).toBeGreaterThanOrEqual(0.96);
   });
 
   it('holds up on the same contracts written to Word files, tables as Word tables, read back by the extractor', () => {
-    expect(word.f1).toBeGreaterThanOrEqual(0.92);
-    expect(word.domainAccuracy).toBeGreaterThanOrEqual(0.92);
+    expect(word.f1).toBeGreaterThanOrEqual(0.94);
+    expect(word.domainAccuracy).toBeGreaterThanOrEqual(0.96);
   });
 
   it('types evidence documents and finds their main domain', () => {
