@@ -96,12 +96,12 @@ export const BOILERPLATE: Record<string, RegExp> = {
     /\b(fees?|invoices?|invoiced?|pay|payable|paid|payments?(?! (page|card|gateway|data|application|system|service|process|terminal))|prices?|charges?|charged|reimburse\w*|expenses|interest|tax(es)?|vat|gst|salar(y|ies)|bill (the|each|for)|billing|settle(ment)?|proceeds|chargebacks?|set off|costs?|hourly rates?)\b/,
   law: /\b(governed by|governing law|laws of|jurisdiction|courts?|arbitration|venue|conflict of laws)\b/,
   definition:
-    /^["“][^"”]{1,80}["”](\s+or\s+["“][^"”]+["”])?\s+(means|shall mean|has the meaning|includes|refers to)\b|^[^.;]{0,120}["“][^"”]{1,60}["”]\s+(means|shall mean)\b|\b(shall have the meaning|have the meanings? given|have the same meaning|used but not defined|does not include information|do(es)? not apply to information)\b/,
+    /^["“][^"”]{1,80}["”](\s+or\s+["“][^"”]+["”])?\s+(means|shall mean|has the meaning|includes|refers to)\b|^[^.;]{0,120}["“][^"”]{1,60}["”]\s+(means|shall mean|is any|are any|refers to|has the meaning)\b|\b(shall have the meaning|have the meanings? given|have the same meaning|used but not defined|does not include information|do(es)? not apply to information)\b/,
   term: /\b(shall commence|commences on|initial (term|period)|renew\w*|shall continue (for|until|in)|remain in (force|effect)|continue in effect|terminate this agreement|may terminate|term of this|shall have an initial term)\b/,
   liability: /\b(liab(le|ility)|indemnif\w+|insurance|consequential loss)\b/,
   property: /\b(intellectual property|vest in|work product|exclusive property)\b/,
   general:
-    /\b(entire agreement|assignment|assign (or transfer )?(this agreement|any of its rights|its rights)|severab\w*|unenforceable|waiver|counterparts|force majeure|independent contractors?|amend(ed|ment)? (to )?this|solicit\w*|partnership|joint venture|supersedes|headings? shall not affect|reference to a statute|singular include)\b/,
+    /\b(entire agreement|assignment|assign (or transfer )?(this agreement|any of its rights|its rights)|severab\w*|unenforceable|waiver|counterparts|force majeure|independent contractors?|amend(ed|ment)? (to )?this|solicit\w*|partnership|joint venture|supersedes|headings? shall not affect|reference to a statute|singular include|signed (for and )?on behalf of|in witness whereof|authori[sz]ed signatory|duly authori[sz]ed representatives?)\b/,
 };
 
 /** Notices: a 'notice' word together with a postal or addressing detail. */

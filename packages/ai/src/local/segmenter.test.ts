@@ -109,6 +109,8 @@ describe('segmenter: tables, annexes and part numbers', () => {
       ['2.4', 'Multi-factor authentication for remote access;'],
       ['2.4', 'Encryption of laptops.'],
     ]);
+    const longHeading = segmentText('2. Measures for ensuring ongoing confidentiality, integrity, availability and resilience of processing systems\n2.1 Production systems run in a segmented virtual private cloud.\n');
+    expect(longHeading.segments.map((s) => s.clause)).toEqual(['2', '2.1']);
     const schedule = segmentText('E2.3 Encrypt Bank Data at rest using AES-256 or stronger.\nE2.4 Manage keys in a hardware security module.\n');
     expect(schedule.segments.map((s) => s.clause)).toEqual(['E2.3', 'E2.4']);
   });

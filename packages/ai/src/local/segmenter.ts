@@ -312,7 +312,7 @@ function splitBlocks(text: string, tables: boolean): Block[] {
       continue;
     }
     inTable = false;
-    const marker = wrapsOnto(previousLine) ? null : detectMarker(line);
+    const marker = wrapsOnto(previousLine) && !subClauseOf(previousLine, line) ? null : detectMarker(line);
     if (!marker && current && isContinuation(previousLine, line)) {
       current.end = end;
       if (current.kind === 'heading') unlessStillHeading(current, text);
@@ -383,6 +383,14 @@ function leadingSpace(s: string): number {
  */
 function wrapsOnto(previous: string): boolean {
   return previous.length > 60 && !/[.;:!?"”]$/.test(previous) && !/[;,]\s*(and|or)$/.test(previous) && !isHeadingText(previous);
+}
+
+/** '2.1 …' after a long unpunctuated '2. Measures for ensuring …' heading: the numbering goes on, it is no wrap. */
+function subClauseOf(previous: string, line: string): boolean {
+  const parent = detectMarker(previous);
+  const child = detectMarker(line);
+  if (!parent || !child || !['numeric', 'letterNumber'].includes(child.style)) return false;
+  return child.label.startsWith(`${parent.label.replace(/\.$/, '')}.`);
 }
 
 /** A line continues the previous one when that line was cut mid-sentence (text extracted from PDF). */
