@@ -135,13 +135,20 @@ function answerWords(question: string): string {
   return words.join(' ');
 }
 
+/** Within one document the words of its name tell no passage apart ('the edge firewall export'): only the rest ranks them. */
+function withoutNameWords(query: string, document: string): string {
+  const named = new Set(spellOut(document).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const kept = query.split(/\s+/).filter((w) => !named.has(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')));
+  return kept.length ? kept.join(' ') : query;
+}
+
 /** Quotes the passages of the tenant's documents that answer the question. */
 export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const f = plan.filters;
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
   const query = [question, plan.follow_up ? (f.topic ?? '') : '', answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
   const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
-  const { passages } = await writer.call('search_passages', { query: spellOut(query), ...(document ? { document } : {}), limit: 3 });
+  const { passages } = await writer.call('search_passages', { query: document ? withoutNameWords(spellOut(query), document) : spellOut(query), ...(document ? { document } : {}), limit: 3 });
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;

@@ -165,6 +165,9 @@ function genericMessage(context: ScopeContext): string {
   return `${refusalMessage(context)}${hint}`;
 }
 
+/** Initials of a role ('IC', 'CISO', 'DPO'). */
+const ROLE_INITIALS = /^[A-Z]{2,5}$/;
+
 /** Finds a named company, tenant or organization used as the subject of a data question. */
 function namedEntity(text: string, strict: boolean): string | null {
   const followUp = FOLLOW_UP.test(text);
@@ -174,6 +177,8 @@ function namedEntity(text: string, strict: boolean): string | null {
     for (const match of text.matchAll(pattern)) {
       if (INTERNAL_UNIT.test(text.slice(match.index + match[0].length))) continue;
       const entity = entityOf(match[1] ?? '');
+      // 'does the IC have to call…': a role's initials and a duty, not another organization's data.
+      if (entity && ROLE_INITIALS.test(entity) && /^\s+to\b/.test(text.slice(match.index + match[0].length))) continue;
       if (entity && /[A-Za-z]/.test(entity)) return entity;
     }
   }
@@ -189,6 +194,9 @@ const TENANT_COMPARISON =
 
 /** Words of a side-by-side question ('Clinics vs Labs', 'how do the two stack up'). */
 const TENANTS_SIDE_BY_SIDE = /\b(?:side by side|stack up|further along|ahead of|behind|versus|vs\.?)\b/i;
+
+/** A comparison by name ('compare Clinics and Labs'), allowed only when the names are of readable tenants. */
+const TENANTS_COMPARED = /\b(?:compar\w*|rank\w*|benchmark\w*)\b/i;
 
 /** Whether a detected name is made of words of the tenants the user may read ('Clinics', 'Labs'). */
 function onlyTenantWords(entity: string, context: ScopeContext): boolean {
@@ -221,6 +229,9 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   const strict = context.strict === true;
   const comparing = context.other_tenants.length > 0 && (TENANT_COMPARISON.test(text) || TENANTS_SIDE_BY_SIDE.test(text));
   if (comparing && (!namedEntity(text, strict) || onlyTenantWords(namedEntity(text, strict)!, context))) return { allowed: true };
+  // 'compare Clinics and Labs': a comparison naming only the tenants the user may read.
+  const comparedName = context.other_tenants.length > 0 && TENANTS_COMPARED.test(text) ? namedEntity(text, strict) : null;
+  if (comparedName && onlyTenantWords(comparedName, context)) return { allowed: true };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
   const entity = namedEntity(text, strict) ?? (strict ? comparedWith(text) : null);
   if (!entity || isKnownName(entity, context.known_names ?? [])) return { allowed: true };

@@ -93,11 +93,15 @@ export function periodOf(text: Text, now: Date): Period | undefined {
 
 const WORD_HOURS: Record<string, number> = { one: 1, two: 2, 'twenty-four': 24, 'forty-eight': 48, 'seventy-two': 72, three: 3, five: 5, seven: 7, ten: 10, thirty: 30 };
 
+const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, 'business day': 24, week: 168 };
+
 function deadlineOf(text: Text): number | undefined {
-  const m = text.take(/\b(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?)\b/);
+  const single = text.take(/\b(?:within|in|under|inside|inside of) (?:a|an|one|a single) (hour|business day|day|week)\b/);
+  if (single) return UNIT_HOURS[single[1]!];
+  const m = text.take(/\b(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?|weeks?)\b/);
   if (!m) return undefined;
   const n = Number(m[1]) || WORD_HOURS[m[1]!] || 0;
-  return m[2]!.startsWith('h') ? n : n * 24;
+  return m[2]!.startsWith('h') ? n : m[2]!.startsWith('week') ? n * 168 : n * 24;
 }
 
 function domainOf(text: Text): { number: number; word?: string } | undefined {
@@ -237,7 +241,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
       code ||
       (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)) && (!onlyTopicWords || asksDocument || share === 1)) ||
       (allDistinctive && (distinctive.length >= 2 || asksDocument) && (!onlyTopicWords || asksDocument)) ||
-      (hits.length >= 2 && share >= 0.6 && asksDocument && distinctive.some((w) => hits.includes(w)));
+      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w)));
     if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;
@@ -256,7 +260,8 @@ function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?
     const hit = parts.find((p) => new RegExp(`\\b${escape(p)}(?:'s)?\\b`).test(text.rest) && vocabulary.owners.filter((o) => tokens(o).includes(p)).length === 1);
     // A first name alone: written with its capital ('and Tom?', "Elena's"), or beside a word of ownership.
     const capitalised = hit && new RegExp(`\\b${escape(hit.replace(/^./, (c) => c.toUpperCase()))}(?:['’]s)?\\b`).test(original);
-    if (hit && (capitalised || /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on|belong\w*)\b/.test(text.rest))) {
+    const possessive = hit && new RegExp(`\\b${escape(hit)}'s\\b`).test(text.rest);
+    if (hit && (capitalised || possessive || /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on|belong\w*)\b/.test(text.rest))) {
       text.take(new RegExp(`\\b${escape(hit)}(?:'s)?\\b`));
       return { owner: name, me: false };
     }
@@ -302,6 +307,8 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   for (const [type, pattern] of filters.evidence_type ? [] : EVIDENCE_TYPE_WORDS) {
     // 'policy', 'procedure' and 'report' are words of document names; only their plurals ask for the type.
     if (type === 'Report' || ((type === 'Policy' || type === 'Procedure') && !/\b(?:policies|procedures)\b/.test(text.rest))) continue;
+    // 'a certificate of destruction' is a thing of its own, asked for by name.
+    if (new RegExp(`(?:${pattern.source}) of (?!the\\b|our\\b|an?\\b|all\\b|any\\b|it\\b|this\\b|that\\b|them\\b)[a-z]`).test(text.rest)) continue;
     if (text.take(pattern)) {
       filters.evidence_type = type;
       break;
@@ -315,10 +322,13 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   if (owner.owner) filters.owner = owner.owner;
   const has = evidenceFilterOf(text);
   if (has !== undefined) filters.has_evidence = has;
-  const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b/);
-  if (priority) filters.priority = ((priority[1] ?? priority[2] ?? 'high') === 'critical' ? 'High' : (priority[1] ?? priority[2] ?? 'high').replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
-  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?)\b/)) filters.source = 'contract';
-  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
+  const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b|\b(?:the|only|just) (high|medium|low)\b(?= (?:ones|items|requirements|controls)\b|[?.!\s]*$)/);
+  if (priority) {
+    const level = priority[1] ?? priority[2] ?? priority[4] ?? 'high';
+    filters.priority = (level === 'critical' ? 'High' : level.replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
+  }
+  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?|contract(?:ual)? (?=(?:requirements|items|controls)\b))\b/)) filters.source = 'contract';
+  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|framework (?=(?:requirements|items|controls)\b)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;
   const domain = domainOf(text);

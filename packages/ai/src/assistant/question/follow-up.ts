@@ -11,7 +11,7 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:(?:switch|change)(?: (?:that|it|this|them))? to|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
+  /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
 
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
@@ -22,7 +22,18 @@ function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
 }
 
-function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
+/** Words that ask for a list on their own ('which are they?'); without them a short follow-up keeps the ask before. */
+const ASKS_LIST = /\b(?:which|list|show|name|display|see|what are|give me|who)\b/;
+
+/** 'and within 24?' after 'within 48 hours': a bare number in the unit of the time limit before. */
+function bareDeadline(question: string, previous: QueryPlan): number | undefined {
+  const hours = previous.filters.deadline_hours;
+  const n = /\b(?:within|in|under|inside|to|at) (\d{1,3})\b(?! ?(?:%|per ?cent|\.))/.exec(normalise(question))?.[1];
+  if (!hours || !n) return undefined;
+  return hours % 24 === 0 && hours >= 48 && Number(n) < 24 ? Number(n) * 24 : Number(n);
+}
+
+function merge(previous: QueryPlan, current: QueryPlan, question: string): QueryPlan {
   const filters = { ...previous.filters };
   for (const [key, value] of Object.entries(current.filters)) if (value !== undefined) (filters as Record<string, unknown>)[key] = value;
   if (current.filters.topic === undefined && previous.filters.topic && current.filters.query === undefined) {
@@ -42,7 +53,11 @@ function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
-  const ask = current.ask === 'list' && previous.ask !== 'count' ? previous.ask : current.ask;
+  if (current.filters.deadline_hours === undefined) {
+    const hours = bareDeadline(question, previous);
+    if (hours) filters.deadline_hours = hours;
+  }
+  const ask = current.ask === 'list' && (previous.ask !== 'count' || !ASKS_LIST.test(normalise(question))) ? previous.ask : current.ask;
   return { ask: ask === 'draft' ? 'list' : ask, subject, filters, follow_up: true };
 }
 
@@ -58,7 +73,7 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
     const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
     plan =
       previous && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help'
-        ? merge(previous, own)
+        ? merge(previous, own, question)
         : own;
     if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;
   }

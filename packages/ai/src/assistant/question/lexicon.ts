@@ -18,7 +18,7 @@ export const AREA_NAMES: Array<[number, RegExp]> = [
   [5, /\b(?:vulnerability (?:and |& )?(?:patch )?management|vuln(?:erability)? management|patch management|vulnerability (?:and|&) patch(?:ing)?)\b/],
   [6, /\b(?:network security|network (?:and|&) infrastructure|infrastructure security)\b/],
   [7, /\b(?:endpoint(?: (?:and|&) device)?(?: security)?|device security)\b/],
-  [8, /\b(?:application security|app security|appsec|secure development|sdlc)\b/],
+  [8, /\b(?:application security|app(?:lication)?[- ]?sec|app security|appsec|secure development|sdlc)\b/],
   [9, /\b(?:(?:security )?(?:monitoring (?:and|&) logging|logging (?:and|&) monitoring)|security monitoring)\b/],
   [10, /\b(?:incident response(?: (?:and|&) recovery)?|incident management|ir)\b/],
   [11, /\b(?:third[- ]party(?: (?:and|&) vendor)?(?: risk)?(?: management)?|vendor risk(?: management)?|supplier risk|tprm|vendor management|supplier management)\b/],
@@ -54,7 +54,7 @@ export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
   // 'Compliant' as a status of requirements, not as a goal ('before we are fully HIPAA compliant').
-  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^compliant\b/],
+  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^(?:(?:and|or|what about|how about|now|just|only)(?: the)? )?compliant\b/],
 ];
 
 /** Evidence type ← what people call it. */
@@ -77,7 +77,7 @@ export const CONTRACT_GENRES: Array<[RegExp, string[]]> = [
   [/\b(?:msa|master (?:services? )?agreement)\b/, ['msa', 'master']],
   [/\b(?:sla|service level agreement)\b/, ['sla', 'service', 'level']],
   [/\b(?:nda|non-disclosure|confidentiality agreement)\b/, ['nda', 'confidentiality', 'disclosure']],
-  [/\b(?:security (?:schedule|addendum|exhibit|requirements)|schedule|addendum|exhibit|annex|appendix)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
+  [/\b(?:security (?:schedule|addendum|exhibit)|schedule|addendum|exhibit|annex|appendix)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
   [/\b(?:sow|statement of work)\b/, ['sow', 'statement', 'work']],
   [/\b(?:terms|terms of service|general terms)\b/, ['terms']],
 ];

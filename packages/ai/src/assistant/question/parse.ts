@@ -28,7 +28,7 @@ const TOPIC_STOP = new Set(
   owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals
   word words contain contains containing phrase term terms stuff things thing board pack exposure
   even ever still already out pulled extracted sooner shorter earlier quicker faster less same switch change ok okay
-  such hand over give run perform conduct carry touch touched anyone anybody`.split(/\s+/),
+  such hand over give run perform conduct carry touch touched anyone anybody back backs backed backing prove proves help helps coverage`.split(/\s+/),
 );
 
 function askOf(q: string): Ask {
@@ -66,12 +66,15 @@ const has = (q: string, pattern: RegExp) => pattern.test(q);
 /** Questions about a fact a document states: who did it, when, what the figure was. */
 const FACT_QUESTION = /^(?:who|when|where)\b|\b(?:what|how (?:many|much|long)) (?:was|were|did)\b|\bwhat (?:date|day|time)\b|\b(?:did we|were we|was it) (?:meet|pass|achieve|hit|fail)\b|\bhappen(?:ed)?\b|\b(?:click|completion|pass|failure|success|report) rates?\b|\broot cause\b|\bfindings?\b/;
 
+/** 'What is the retention lock on the immutable backup copy?': a fact of a thing, read from the documents. */
+const FACT_OF_A_THING = /^what (?:is|are|was|were) (?:the|our) (?!status|state|rate|score|overall|compliance|owners?|number|total|count|list|breakdown|gaps?|progress|evidence|requirements?|controls?|obligations?|contracts?|documents?|top|biggest|highest|lowest|weakest|worst|best|most|next|latest|summary)[\w-]+(?: [\w-]+)? (?:on|of|for|in|under|from) (?:the|our|this|that)\b/;
+
 const ABOUT_COMPLIANCE = /\b(?:complian\w*|score|rate|posture|security|gaps?|requirements?|controls?|readiness|audit\w*|programme|program|frameworks?|evidence|risks?|certif\w*|hipaa|nist|iso|pci|cis|polic(?:y|ies)|procedures?)\b/;
 
 /** A question about what a named document says, not about the document itself. */
 function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
   if (f.evidence) {
-    const aboutTheFile = /\b(?:do we have|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|support|supports|supported|satisf\w+|address|addresses|tied|associated|requirements?)\b/;
+    const aboutTheFile = /\b(?:do we have(?! to\b)|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|coverage|support|supports|supported|satisf\w+|address|addresses|tied|associated|help(?:s|ing)? (?:with|us)|requirements?)\b/;
     return !has(q, aboutTheFile);
   }
   if (f.contract) {
@@ -89,25 +92,26 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (has(q, /\b(?:expir\w*|renew\w*)\b/) && has(q, /\b(?:evidence|in the (?:system|product|tool|library|app))\b/)) return 'expiry';
   if (asksDocumentContent(q, f)) return 'passages';
   if (has(q, /\b(?:domains?|areas?)\b/) && has(q, /\b(?:worst|weakest|lowest|lagging|most attention|behind|poorest|best|strongest|highest)\b/) && !f.domain) return 'domains';
-  if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
+  if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/) && !(f.contract && (f.status || has(q, /\brequirements?\b/)))) return 'expiry';
   const aboutRate = has(q, ABOUT_COMPLIANCE);
   const comparedWithThen = f.period && has(q, /\b(?:more|less|better|worse|higher|lower|than)\b/) && has(q, /\b(?:complian\w*|rate|score|posture)\b/);
-  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year)\b/) && aboutRate || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
+  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year|(?:more|less|better|worse|higher|lower) [^?.!]*\b(?:last|previous|prior) (?:quarter|month|year|audit)|(?:last|previous|prior) (?:quarter|month|year) [^?.!]*\bthan (?:we are |it is )?(?:now|today))\b/) && aboutRate || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
   if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much|anyone|anybody) (?:change|changed|happen|happened|touch|touched|update|updated|edit|edited)\b|\b(?:anyone|anybody) (?:touch|change|update|edit)\w*\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
-  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?|deadlines? (?:do|have) (?:i|we)|my deadlines?)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
+  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?|deadlines? (?:do|have) (?:i|we)|my deadlines?|(?:before|by) (?:the )?end of (?:the |this |next )?(?:day|week|month|quarter|year)|(?:before|by) (?:monday|tuesday|wednesday|thursday|friday|next week|month end|quarter end|year end))\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
   if (f.requirement_ids?.length) {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
   }
-  const ownersAsked = /\b(?:who(?:'s| is)? (?:on the hook|accountable|in charge)|who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after))\b/;
-  if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\brequirements?\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
+  const ownersAsked = /\b(?:who(?:'s| is)? (?:on the hook|accountable|in charge)|who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after|have|hold|carry))\b/;
+  if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\b(?:requirements?|items|controls)\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
   if (f.source && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
   if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
   if (has(q, /\b(?:am i|are we|is it|are staff|are employees) (?:allowed|permitted|supposed)\b|\ballowed to\b|\bwhat (?:caused|happened)\b|\bwhy did\b/)) return 'passages';
   if (has(q, /\brequirements?\b/) && plan.ask === 'count' && !has(q, CONTRACT_WORDS)) return 'requirements';
   if (!has(q, /\bdashboard\b/) && has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
-  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced|counts? (?:toward|towards|for))\b/)) return 'evidence_coverage';
+  if (!f.status && !f.owner && !f.contract && has(q, FACT_OF_A_THING)) return 'passages';
+  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced|counts? (?:toward|towards|for)|help(?:s|ing)? (?:with|us)|coverage|go(?:es)? towards?)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
   if (has(q, ownersAsked) && !f.owner) return 'owners';
