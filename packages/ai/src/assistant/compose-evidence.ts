@@ -135,20 +135,27 @@ function answerWords(question: string): string {
   return words.join(' ');
 }
 
-/** Within one document the words of its name tell no passage apart ('the edge firewall export'): only the rest ranks them. */
+/** Words of a question that say what is asked, not what about ('how many', 'show', 'happen'). */
+const QUESTION_WORDS = new Set('how many much what which when who where why was were did does do is are the a an in on of to for from our we us show shows say says happen happened give list tell find'.split(' '));
+
+/**
+ * Within one document the words of its name tell no passage apart ('the last rule in the edge firewall
+ * export'): they are left out when at least two other words remain to rank the passages by.
+ */
 function withoutNameWords(query: string, document: string): string {
   const named = new Set(spellOut(document).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  const kept = query.split(/\s+/).filter((w) => !named.has(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')));
-  return kept.length ? kept.join(' ') : query;
+  const kept = (query.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? []).filter((w) => !named.has(w));
+  return kept.filter((w) => !QUESTION_WORDS.has(w) && w.length > 1).length >= 2 ? kept.join(' ') : query;
 }
 
 /** Quotes the passages of the tenant's documents that answer the question. */
 export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const f = plan.filters;
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
-  const query = [question, plan.follow_up ? (f.topic ?? '') : '', answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
   const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
-  const { passages } = await writer.call('search_passages', { query: document ? withoutNameWords(spellOut(query), document) : spellOut(query), ...(document ? { document } : {}), limit: 3 });
+  const asked = spellOut([question, plan.follow_up ? (f.topic ?? '') : ''].filter(Boolean).join(' '));
+  const query = [document ? withoutNameWords(asked, document) : asked, answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
+  const { passages } = await writer.call('search_passages', { query, ...(document ? { document } : {}), limit: 3 });
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;

@@ -86,8 +86,43 @@ export const CONTRACT_WORDS = /\b(?:(?:which|what) customers?|deals?|customers? 
 
 /** Words of contract questions that narrow nothing: every obligation is a security obligation of the contract. */
 export const CONTRACT_TOPIC_STOP = new Set(
-  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause mention referenc ask expect want need demand still have has'.split(' '),
+  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause mention referenc ask expect want need demand still have has check checks after before period minimum maximum least most long specific set sets place places rule rules condition provision'.split(' '),
 );
+
+/**
+ * Topics of contract obligations and the other words contracts use for each (matched on search stems).
+ * A question naming one of these asks about that thing even when no contract says it: then none does.
+ */
+export const CONTRACT_TOPIC_WORDS: Array<[RegExp, string[]]> = [
+  [/^(?:incident|breach)/, ['incident', 'breach', 'security event']],
+  [/^(?:notif|report|inform|alert|notice|tell)/, ['notif', 'report', 'inform', 'alert', 'notice']],
+  [/^(?:encrypt|cryptograph)/, ['encrypt', 'cryptograph']],
+  [/^back(?:up|-up)?$/, ['backup', 'back up', 'back-up']],
+  [/^(?:mfa|multi|two-factor|2fa)/, ['multi-factor', 'multifactor', 'mfa', 'two-factor', 'strong authentication']],
+  [/^(?:pen$|pentest|penetrat|health)/, ['penetration', 'pen test', 'pentest', 'health check']],
+  [/^(?:residen|locat|offshor|onshor|overseas|abroad|outside|countr|region|jurisdiction|transfer|sovereign)/, ['outside the', 'outside australia', 'residen', 'offshore']],
+  [/^(?:background|screen|vet$|vett)/, ['background', 'screening', 'vetting', 'vetted', 'police check']],
+  [/^(?:staff|personnel|employee|worker|people)/, ['staff', 'personnel', 'employee', 'worker', 'individual', 'person']],
+  [/^(?:subprocess|sub-process|subcontract|sub-contract)/, ['subprocessor', 'sub-processor', 'subcontract', 'sub-contract']],
+  [/^(?:insur)/, ['insurance']],
+  [/^(?:audit)/, ['to audit', 'may audit', 'auditor', 'audits', 'audit right', 'right to audit', 'inspect']],
+  [/^(?:train|awareness)/, ['train', 'awareness']],
+  [/^(?:vulnerab|vuln)/, ['vulnerab', 'patch']],
+  [/^patch/, ['patch']],
+  [/^scan/, ['scan']],
+  [/^logs?$|^logg/, ['log']],
+  [/^(?:retain|retent|keep$|kept$)/, ['retain', 'retention', 'kept for']],
+  [/^(?:rto|restor|recover)/, ['recovery time', 'recovery time objective', 'restore the', 'service restored', 'rto']],
+  [/^(?:inactiv|idle|timeout|time-out)/, ['inactivity', 'idle', 'timeout', 'time-out']],
+  [/^lock/, ['lock', 'terminate']],
+  [/^siem/, ['siem', 'security information and event', 'security monitoring']],
+  [/^(?:delet|destr|return)/, ['delet', 'destr', 'return']],
+];
+
+/** Whether a word (a search stem) names a topic contracts have words for ('offshoring'). */
+export function isContractTopicWord(stem: string): boolean {
+  return CONTRACT_TOPIC_WORDS.some(([pattern]) => pattern.test(stem));
+}
 
 /** Abbreviations and the words documents spell them out with, for matching document names and passages. */
 export const ABBREVIATIONS: Array<[RegExp, string]> = [

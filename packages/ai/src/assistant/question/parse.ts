@@ -1,7 +1,7 @@
 import type { Vocabulary } from '../tools';
 import { isVocabularyWord, searchStem } from '../vocabulary';
 import { linkEntities, normalise } from './entities';
-import { CONTRACT_WORDS } from './lexicon';
+import { CONTRACT_WORDS, isContractTopicWord } from './lexicon';
 import type { Ask, QueryPlan, Subject } from './plan';
 
 /**
@@ -45,14 +45,23 @@ function askOf(q: string): Ask {
  * The topic words left in the question, as search stems and as written. With the tenant's terms, a word
  * no requirement or obligation uses ('exposure', 'hook') is the question's own, not its topic.
  */
-function topicOf(rest: string, terms?: ReadonlySet<string>): { query: string; topic: string } | undefined {
+function topicOf(rest: string, terms?: ReadonlySet<string>, question = ''): { query: string; topic: string } | undefined {
+  const kept = (w: string) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w) && (!terms?.size || terms.has(searchStem(w)) || isVocabularyWord(w) || isContractTopicWord(searchStem(w)));
   const words = rest
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
     .split(/\s+/)
     .map((w) => w.replace(/^-+|-+$/g, ''))
-    .filter((w) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w))
-    .filter((w) => !terms?.size || terms.has(searchStem(w)) || isVocabularyWord(w));
-  return words.length ? { query: words.map(searchStem).join(' '), topic: words.join(' ') } : undefined;
+    .filter(kept);
+  // 'sessions or devices': either word, kept together as alternatives.
+  const either = [...question.matchAll(/([\p{L}\p{N}-]+) or ([\p{L}\p{N}-]+)/gu)].map((m) => [m[1]!, m[2]!]);
+  const groups: string[][] = [];
+  for (const w of words) {
+    const partner = either.find(([a, b]) => a === w || b === w)?.find((x) => x !== w);
+    const group = partner ? groups.find((g) => g.includes(partner)) : undefined;
+    if (group) group.push(w);
+    else groups.push([w]);
+  }
+  return groups.length ? { query: groups.map((alts) => alts.map(searchStem).join('|')).join(' '), topic: groups.map((alts) => alts.join(' or ')).join(' ') } : undefined;
 }
 
 /** A quoted word or phrase is searched as written ('contain the word "encryption"'). */
@@ -185,7 +194,7 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   const terms = vocabulary.terms ? new Set(vocabulary.terms) : undefined;
   const quoted = quotedTopic(question);
   if (quoted) plan.filters.exact = true;
-  const topic = quoted ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms));
+  const topic = quoted ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms, q));
   if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;
