@@ -118,6 +118,8 @@ function domainOf(text: Text): { number: number; word?: string } | undefined {
   for (const [number, pattern] of AREA_NAMES) {
     if (text.take(pattern)) {
       text.take(/^\s*(?:domain|area|category)\b/);
+      // 'business continuity & DR': other names of the same area are that area too.
+      for (const [other, again] of AREA_NAMES) if (other === number) while (text.take(again));
       return { number };
     }
   }
@@ -224,6 +226,8 @@ const ASKS_FOR_A_DOCUMENT = /\b(?:policy|procedure|standard|report|doc|document|
 function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   let best: { name: string; score: number; words: string[] } | null = null;
   const spelled = spellOut(text.rest);
+  // Words of an evidence type named ('a pen test report') say what kind of document, not which one.
+  const typeWords = new Set(EVIDENCE_TYPE_WORDS.flatMap(([, pattern]) => pattern.exec(spelled)?.[0].split(/\s+/) ?? []));
   for (const doc of vocabulary.evidence) {
     const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && !/^v\d/.test(w) && !['final', 'and', 'the', 'of', 'for'].includes(w));
     if (!words.length) continue;
@@ -241,7 +245,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
       code ||
       (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)) && (!onlyTopicWords || asksDocument || share === 1)) ||
       (allDistinctive && (distinctive.length >= 2 || asksDocument) && (!onlyTopicWords || asksDocument)) ||
-      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w)));
+      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w) && !typeWords.has(w)));
     if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;

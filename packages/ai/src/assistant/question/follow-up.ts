@@ -1,7 +1,7 @@
 import type { ChatTurn } from '../../engine';
 import type { Vocabulary } from '../tools';
 import { normalise } from './entities';
-import { parseQuestion } from './parse';
+import { asksAFact, parseQuestion } from './parse';
 import type { QueryPlan, Subject } from './plan';
 
 /**
@@ -11,7 +11,7 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
+  /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b|\bsuch (?:obligations?|requirements?|clauses?|items?|ones|documents?)\b|\b(?:that|this|the same) (?:test|report|document|doc|file|contract|agreement|schedule|policy|procedure|exercise|audit|assessment|campaign|screenshot|export|plan|incident|outage)\b/;
 
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
@@ -51,6 +51,8 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if (previous.subject === 'requirement' && current.subject !== 'unknown') subject = current.subject;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
+  // 'how much data did we lose in that test?': a fact the document of the question before states.
+  if ((filters.evidence || filters.contract) && current.subject !== 'requirements' && asksAFact(normalise(question))) subject = 'passages';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
   if (current.filters.deadline_hours === undefined) {

@@ -33,7 +33,7 @@ const TOPIC_STOP = new Set(
 
 function askOf(q: string): Ask {
   if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\bdraft\b.*\b\d{1,2}\.\d{1,3}\b/.test(q)) return 'draft';
-  if (/\bhow many\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b/.test(q)) return 'count';
+  if (/\bhow many\b|\bnumber of\b|\bcount\b(?! (?:toward|towards|for|as|against))|\bhow much\b|\btotal\b/.test(q)) return 'count';
   if (/\b(?:compare|comparison|versus|vs\.?|rank|ranking|side by side|benchmark)\b/.test(q)) return 'compare';
   if (/\b(?:summari[sz]e|summary|overview|outline|recap|what does .* (?:say|require|cover))\b/.test(q)) return 'summarise';
   if (/^(?:why|explain)\b|\bwhy\b/.test(q)) return 'explain';
@@ -66,7 +66,7 @@ function topicOf(rest: string, terms?: ReadonlySet<string>, question = ''): { qu
 
 /** A quoted word or phrase is searched as written ('contain the word "encryption"'). */
 function quotedTopic(question: string): { query: string; topic: string } | undefined {
-  const quoted = /["“']([^"”']{2,40})["”']/.exec(question)?.[1]?.trim().toLowerCase();
+  const quoted = /(?<![\p{L}\p{N}])["“']([^"”']{2,40})["”'](?![\p{L}\p{N}])/u.exec(question)?.[1]?.trim().toLowerCase();
   return quoted ? { query: quoted, topic: quoted } : undefined;
 }
 
@@ -78,12 +78,18 @@ const FACT_QUESTION = /^(?:who|when|where)\b|\b(?:what|how (?:many|much|long)) (
 /** 'What is the retention lock on the immutable backup copy?': a fact of a thing, read from the documents. */
 const FACT_OF_A_THING = /^what (?:is|are|was|were) (?:the|our) (?!status|state|rate|score|overall|compliance|owners?|number|total|count|list|breakdown|gaps?|progress|evidence|requirements?|controls?|obligations?|contracts?|documents?|top|biggest|highest|lowest|weakest|worst|best|most|next|latest|summary)[\w-]+(?: [\w-]+)? (?:on|of|for|in|under|from) (?:the|our|this|that)\b/;
 
+/** Whether the question asks a fact a document states ('how much data did we lose?'). */
+export function asksAFact(q: string): boolean {
+  const countsThings = /\bhow many (?:such |of |those |these |the )*(?:[\w-]+ ){0,2}(?:obligations?|requirements?|contracts?|documents?|items?|controls?|clauses?|evidence|gaps?|owners?|of|are|is)\b/;
+  return !countsThings.test(q) && (FACT_QUESTION.test(q) || /\bhow (?:much|many|long|far|often|soon|quickly|fast)\b[^?]*\b(?:did|do|does|was|were|is|are|have to|must)\b/.test(q));
+}
+
 const ABOUT_COMPLIANCE = /\b(?:complian\w*|score|rate|posture|security|gaps?|requirements?|controls?|readiness|audit\w*|programme|program|frameworks?|evidence|risks?|certif\w*|hipaa|nist|iso|pci|cis|polic(?:y|ies)|procedures?)\b/;
 
 /** A question about what a named document says, not about the document itself. */
 function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
   if (f.evidence) {
-    const aboutTheFile = /\b(?:do we have(?! to\b)|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|coverage|support|supports|supported|satisf\w+|address|addresses|tied|associated|help(?:s|ing)? (?:with|us)|requirements?)\b/;
+    const aboutTheFile = /\b(?:do we have(?! to\b)|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|coverage|support|supports|supported|satisf\w+|address|addresses|tied|associated|help(?:s|ing)? (?:with|us)|used|using|counts? (?:toward|towards|for)|requirements?)\b/;
     return !has(q, aboutTheFile);
   }
   if (f.contract) {
@@ -115,7 +121,7 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\b(?:requirements?|items|controls)\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
   if (f.source && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
-  if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
+  if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION) && !has(q, /\b(?:used|using|relied on)\b/)) return 'passages';
   if (has(q, /\b(?:am i|are we|is it|are staff|are employees) (?:allowed|permitted|supposed)\b|\ballowed to\b|\bwhat (?:caused|happened)\b|\bwhy did\b/)) return 'passages';
   if (has(q, /\brequirements?\b/) && plan.ask === 'count' && !has(q, CONTRACT_WORDS)) return 'requirements';
   if (!has(q, /\bdashboard\b/) && has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
