@@ -1,8 +1,9 @@
 import type { ChatTurn } from '../../engine';
 import type { Vocabulary } from '../tools';
 import { normalise } from './entities';
+import { AREA_NAMES, DOMAIN_SYNONYMS } from './lexicon';
 import { asksAFact, parseQuestion } from './parse';
-import type { QueryPlan, Subject } from './plan';
+import type { Filters, QueryPlan, Subject } from './plan';
 
 /**
  * Conversations: a follow-up ('and how many of those are in progress?', 'which of those are not
@@ -11,7 +12,7 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b|\bsuch (?:obligations?|requirements?|clauses?|items?|ones|documents?)\b|\b(?:that|this|the same) (?:test|report|document|doc|file|contract|agreement|schedule|policy|procedure|exercise|audit|assessment|campaign|screenshot|export|plan|incident|outage)\b/;
+  /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:its|their)\b|\b(?:for it|the \w+ one|that one|this one)\b|\bsuch (?:obligations?|requirements?|clauses?|items?|ones|documents?)\b|\b(?:that|this|the same) (?:test|report|document|doc|file|contract|agreement|schedule|policy|procedure|exercise|audit|assessment|campaign|screenshot|export|plan|incident|outage)\b/;
 
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
@@ -33,6 +34,33 @@ function bareDeadline(question: string, previous: QueryPlan): number | undefined
   return hours % 24 === 0 && hours >= 48 && Number(n) < 24 ? Number(n) * 24 : Number(n);
 }
 
+/** The area a topic names as a whole ('logging', 'backups'), if any. */
+function areaNamed(topic: string): number | undefined {
+  return [...AREA_NAMES, ...DOMAIN_SYNONYMS].find(([, pattern]) => new RegExp(`^(?:${pattern.source})$`).test(topic.trim()))?.[0];
+}
+
+/** Filters a follow-up lets go of ('drop the status filter', 'any owner', 'regardless of status'). */
+const RELEASED: Array<[RegExp, Array<keyof Filters>]> = [
+  [/\bstatus(?:es)?\b/, ['status']],
+  [/\bowners?\b/, ['owner']],
+  [/\b(?:domains?|areas?)\b/, ['domain', 'query', 'topic']],
+  [/\bframeworks?\b/, ['framework']],
+  [/\bpriorit(?:y|ies)\b/, ['priority']],
+  [/\bevidence\b/, ['has_evidence']],
+  [/\bcontracts?\b/, ['contract', 'contract_genre']],
+  [/\b(?:deadlines?|time limits?)\b/, ['deadline_hours']],
+];
+const RELEASE = /\b(?:drop|remove|clear|ignore|forget|lose|regardless of|irrespective of|whatever the)\b (?:the |that |a )?(?:status(?:es)?|owners?|domains?|areas?|frameworks?|priorit(?:y|ies)|evidence|contracts?|deadlines?|time limits?)\b|^(?:\w+ ){0,3}(?:any|all|every) (?:status(?:es)?|owners?|domains?|areas?|priorit(?:y|ies))[?.!]*$/;
+
+function released(question: string, previous: QueryPlan): QueryPlan | null {
+  const q = normalise(question);
+  const match = RELEASE.exec(q);
+  if (!match) return null;
+  const filters = { ...previous.filters };
+  for (const [pattern, keys] of RELEASED) if (pattern.test(match[0])) for (const key of keys) delete filters[key];
+  return { ...previous, filters, follow_up: true };
+}
+
 function merge(previous: QueryPlan, current: QueryPlan, question: string): QueryPlan {
   const filters = { ...previous.filters };
   for (const [key, value] of Object.entries(current.filters)) if (value !== undefined) (filters as Record<string, unknown>)[key] = value;
@@ -48,13 +76,20 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if ((previous.subject === 'summary' || previous.subject === 'domains' || previous.subject === 'frameworks') && current.filters.framework) subject = 'frameworks';
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
-  if (previous.subject === 'requirement' && current.subject !== 'unknown') subject = current.subject;
+  if (previous.subject === 'requirement' && current.subject !== 'unknown' && current.subject !== 'summary') subject = current.subject;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
   // 'how much data did we lose in that test?': a fact the document of the question before states.
   if ((filters.evidence || filters.contract) && current.subject !== 'requirements' && asksAFact(normalise(question))) subject = 'passages';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
+  // 'and for logging?' after an area: the other area, not a search for the word within the first.
+  const area = previous.filters.domain && !current.filters.domain && current.filters.topic ? areaNamed(current.filters.topic) : undefined;
+  if (area) {
+    filters.domain = area;
+    delete filters.query;
+    delete filters.topic;
+  }
   if (current.filters.deadline_hours === undefined) {
     const hours = bareDeadline(question, previous);
     if (hours) filters.deadline_hours = hours;
@@ -73,10 +108,9 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
     // 'draft a response for it': the requirement of the question before.
     if (own.subject === 'draft' && !own.filters.requirement_ids?.length && previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
     const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
-    plan =
-      previous && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help'
-        ? merge(previous, own, question)
-        : own;
+    const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
+    const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help';
+    plan = widened ?? (previous && followsOn ? merge(previous, own, question) : own);
     if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;
   }
   return plan;

@@ -108,6 +108,15 @@ describe('follow-up questions', () => {
     expect(follow('Who owns the open vendor risk requirements?', 'what about business continuity & DR?').filters.query).toBeUndefined();
   });
 
+  it('let go of a filter, take another area or ask of the same requirement', () => {
+    expect(follow('open endpoint requirements', 'drop the status filter').filters).toEqual({ domain: 7 });
+    expect(follow('open IAM requirements owned by Sam', 'any owner').filters).toEqual({ domain: 3, status: ['Not Started', 'In Progress'] });
+    expect(follow('Which requirements have no evidence?', 'which of those have any evidence?').filters.has_evidence).toBe(true);
+    expect(follow('What evidence do we have for IAM?', 'and for logging?')).toMatchObject({ subject: 'evidence', filters: { domain: 9 } });
+    expect(follow('open IAM requirements', 'and for logging?')).toMatchObject({ subject: 'requirements', filters: { domain: 9, status: ['Not Started', 'In Progress'] } });
+    expect(follow('Who owns 3.4?', "what's its status?")).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['3.4'] } });
+  });
+
   it('leave a new standalone question alone', () => {
     expect(follow('Which IAM requirements have no evidence?', 'What is our overall compliance rate?')).toMatchObject({ subject: 'summary' });
   });

@@ -185,12 +185,17 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   plan.subject = subjectOf(q, linkedRest, plan);
   // A domain named by a topic word ('encryption', 'backups'): requirement searches look for the word itself.
   const rest = domainWord ? `${domainWord} ${linkedRest}` : linkedRest;
+  const area = plan.filters.domain;
   if (domainWord && (plan.subject === 'requirements' || plan.subject === 'owners' || plan.subject === 'unknown' || plan.subject === 'domain')) {
     delete plan.filters.domain;
     if (plan.subject !== 'owners') plan.subject = 'requirements';
   }
   if (domainWord && plan.subject === 'contracts') delete plan.filters.domain;
-  if (domainWord && plan.subject === 'requirements' && Object.keys(plan.filters).length === 0 && !has(q, /\b(?:anything|something|requirements?|controls?|about|on|regarding|mention\w*)\b/) && !has(q, ABOUT_COMPLIANCE)) plan.subject = 'unknown';
+  if (domainWord && plan.subject === 'requirements' && Object.keys(plan.filters).length === 0 && !has(q, /\b(?:anything|something|requirements?|controls?|about|on|regarding|mention\w*)\b/) && !has(q, ABOUT_COMPLIANCE)) {
+    // 'and for logging?': nothing asked of its own; a follow-up may take the area.
+    plan.subject = 'unknown';
+    plan.filters.domain = area;
+  }
   if (plan.subject === 'requirements' && isGapList(q, plan)) plan.subject = 'gaps';
   if (plan.subject === 'owners' && plan.filters.status?.length === 2 && Object.keys(plan.filters).length === 1) delete plan.filters.status;
   // Leftover words are a topic when the question points at one ('about', 'mentioning') or states no
