@@ -33,6 +33,7 @@ export function normalise(text: string): string {
     .replace(/\bwe've\b/g, 'we have')
     .replace(/\b(?:reqs|requirments|requirement?s|reqirements)\b/g, 'requirements')
     .replace(/\bmgmt\b|\bmanagment\b/g, 'management')
+    .replace(/\b(physical|network|net|info|information|endpoint|cloud|data|cyber|ops) sec\b/g, '$1 security')
     .replace(/\b(nobody|no one)'s\b/g, '$1 has')
     .replace(/\bnot-started\b/g, 'not started')
     .replace(/\bin-progress\b/g, 'in progress')
@@ -126,7 +127,9 @@ function domainOf(text: Text): { number: number; word?: string } | undefined {
   for (const [number, pattern] of DOMAIN_SYNONYMS) {
     const match = text.take(pattern);
     if (match) {
-      const named = text.take(/^\s*(?:domain|area|category)\b/) || /^(?:iam|grc|appsec|bcp|drp)$/.test(match[0]);
+      // 'in logging', 'under backups': the word names where, so the area.
+      const where = /\b(?:in|under|within|across) (?:the |our )?\s*$/.test(text.rest.slice(0, match.index));
+      const named = text.take(/^\s*(?:domain|area|category)\b/) || /^(?:iam|grc|appsec|bcp|drp)$/.test(match[0]) || where;
       return named ? { number } : { number, word: match[0] };
     }
   }
@@ -256,7 +259,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 
 function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
   if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?= (?:\w+ )?(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned)\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);

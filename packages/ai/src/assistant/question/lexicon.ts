@@ -50,11 +50,11 @@ export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
 export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['Not Applicable'], /\b(?:not applicable|n\/a|na|out of scope|marked as not applicable|excluded|(?:do|does|did) not apply(?: to us)?|not relevant to us)\b/],
   [['Not Started', 'In Progress'], /\b(?:left to do|still to do|still open|not started or in progress|in progress or not started)\b/],
-  [['Not Started'], /\b(?:not (?:even |yet )?(?:been )?started|haven't started|have not started|not begun|untouched|not been started)\b/],
+  [['Not Started'], /\b(?:not (?:even |yet )?(?:been )?started|not (?:even |yet )?(?:been )?(?:touched|looked at|picked up|worked on)|haven't started|have not started|not begun|untouched|not been started)\b/],
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
   // 'Compliant' as a status of requirements, not as a goal ('before we are fully HIPAA compliant').
-  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^(?:(?:and|or|what about|how about|now|just|only)(?: the)? )?compliant\b/],
+  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^(?:(?:and|or|what about|how about|now|just|only)(?: the)? )?compliant\b|\b(?:we are|are we|we have been|have we been) (?:fully |already )?compliant (?:on|in|for)\b/],
 ];
 
 /** Evidence type ← what people call it. */

@@ -52,6 +52,11 @@ describe('the question parser', () => {
     expect(plan('have we uploaded a certificate of destruction for the disposed drives?').filters.evidence_type).toBeUndefined();
     expect(plan('which people have open Northwind MSA items?')).toMatchObject({ subject: 'owners', filters: { contract: 'Northwind MSA.pdf' } });
     expect(plan("How many of the obligations in Northwind's MSA aren't covered yet?").filters).not.toHaveProperty('exact');
+    expect(plan("which physical sec requirements don't have an owner yet?").filters).toEqual({ domain: 15, owner: 'unassigned' });
+    expect(plan('show me everything assigned to nobody in logging').filters).toEqual({ domain: 9, owner: 'unassigned' });
+    expect(plan("what HIPAA requirements haven't been touched?").filters.status).toEqual(['Not Started']);
+    expect(plan('how many requirements are we compliant on?')).toMatchObject({ ask: 'count', filters: { status: ['Compliant'] } });
+    expect(plan('requirements about encryption in transit').filters.domain).toBeUndefined();
   });
 
   it('tells what a document covers from what it says', () => {
