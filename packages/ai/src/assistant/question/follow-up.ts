@@ -17,9 +17,14 @@ const FOLLOW_UP =
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
 
+/** More ways a short question points back: 'same question for …', 'only those owned by …', 'now the in progress ones'. */
+const POINTS_BACK = /^(?:same|ditto|likewise|repeat (?:that|it)|do the same|now (?:the|only|just|show|list|give|what))\b|\b(?:only|just) (?:those|these|them|the ones)\b|\b(?:those|these) (?:owned|assigned|with|without|that|which|in|from|marked|not|where)\b|\bthe (?:[\w/-]+ ){1,3}ones\b/;
+
 function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   const q = normalise(question);
-  if (FOLLOW_UP.test(q)) return true;
+  if (FOLLOW_UP.test(q) || POINTS_BACK.test(q)) return true;
+  // 'why were they excluded?': a short question about the things before.
+  if (/\b(?:they|them|those|these|their)\b/.test(q) && q.split(/\s+/).length <= 7) return true;
   return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
 }
 

@@ -122,6 +122,13 @@ describe('follow-up questions', () => {
     expect(follow('Who owns 3.4?', "what's its status?")).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['3.4'] } });
   });
 
+  it('point back in other words: same question, only those, the other ones, they', () => {
+    expect(follow('Which IAM requirements are in progress?', 'same question for data protection').filters).toEqual({ domain: 4, status: ['In Progress'] });
+    expect(follow('Which IAM requirements are in progress?', 'show only those owned by Sam')).toMatchObject({ filters: { domain: 3, status: ['In Progress'], owner: 'Sam Patel' } });
+    expect(follow("show me Sam's not started items", 'now the in progress ones').filters).toEqual({ owner: 'Sam Patel', status: ['In Progress'] });
+    expect(follow('list N/A requirements in physical security', 'why were they excluded?')).toMatchObject({ filters: { domain: 15, status: ['Not Applicable'] } });
+  });
+
   it('leave a new standalone question alone', () => {
     expect(follow('Which IAM requirements have no evidence?', 'What is our overall compliance rate?')).toMatchObject({ subject: 'summary' });
   });
