@@ -39,7 +39,7 @@ export function normalise(text: string): string {
     .replace(/\bin-progress\b/g, 'in progress')
     .replace(/\b(baa|dpa|msa|sla|nda)s\b/g, '$1')
     .replace(/\breq\b/g, 'requirement')
-    .replace(/\br\b/g, 'are')
+    .replace(/(?<![\w-])r(?![\w-])/g, 'are')
     .replace(/\bi\.e\.,?|\be\.g\.,?/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -57,6 +57,10 @@ describe('the question parser', () => {
     expect(plan("what HIPAA requirements haven't been touched?").filters.status).toEqual(['Not Started']);
     expect(plan('how many requirements are we compliant on?')).toMatchObject({ ask: 'count', filters: { status: ['Compliant'] } });
     expect(plan('requirements about encryption in transit').filters.domain).toBeUndefined();
+    expect(plan('do we have a network diagram?')).toMatchObject({ ask: 'check', subject: 'evidence', filters: { topic: 'network diagram' } });
+    expect(plan('do we have any requirements about encryption?').subject).toBe('requirements');
+    expect(plan('which reqs r not started in IAM?').filters).toEqual({ domain: 3, status: ['Not Started'] });
+    expect(plan('does the risk register list R-027?').filters.query).toMatch(/(?:^| )r-027$/);
   });
 
   it('tells what a document covers from what it says', () => {

@@ -84,6 +84,9 @@ export function asksAFact(q: string): boolean {
   return !countsThings.test(q) && (FACT_QUESTION.test(q) || /\bhow (?:much|many|long|far|often|soon|quickly|fast)\b[^?]*\b(?:did|do|does|was|were|is|are|have to|must)\b/.test(q));
 }
 
+/** 'Do we have a network diagram?': a kind of record only a document would be, asked for as held. */
+const HELD_ARTEFACT = /^(?:do|have|has|did) we (?:have|got|hold|keep|upload(?:ed)?|store|retain)\b[^?]*\b(?:diagrams?|registers?|certificates?|attestations?|letters?|screenshots?|minutes|exports?|log files?|inventor(?:y|ies)|runbooks?|playbooks?|charters?|sign-?offs?)\b|^(?:is|are) there (?:a|an|any)\b[^?]*\b(?:diagrams?|registers?|attestations?|letters?|minutes|log files?|inventor(?:y|ies)|charters?|sign-?offs?)\b/;
+
 const ABOUT_COMPLIANCE = /\b(?:complian\w*|score|rate|posture|security|gaps?|requirements?|controls?|readiness|audit\w*|programme|program|frameworks?|evidence|risks?|certif\w*|hipaa|nist|iso|pci|cis|polic(?:y|ies)|procedures?)\b/;
 
 /** A question about what a named document says, not about the document itself. */
@@ -129,6 +132,7 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced|counts? (?:toward|towards|for)|help(?:s|ing)? (?:with|us)|coverage|go(?:es)? towards?)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
+  if (plan.ask === 'check' && has(q, HELD_ARTEFACT)) return 'evidence';
   if (has(q, ownersAsked) && !f.owner) return 'owners';
   if (has(q, /\b(?:improv\w*|increas\w*|rais(?:e|ing)|boost\w*|higher (?:score|rate)|next steps?|what should (?:we|i) (?:do|focus|work|tackle|fix|start)|where (?:should|do) (?:we|i) (?:start|focus|begin)|action plan|roadmap|quick wins?|get compliant|become compliant|close (?:the |our )?gaps)\b/) || (has(q, /\brecommend\w*/) && has(q, ABOUT_COMPLIANCE))) return 'improve';
   const filtered = f.status || f.owner || f.has_evidence !== undefined || f.source || f.priority || (f.domain && has(q, /\brequirements?|controls?|items?\b/));
