@@ -134,6 +134,13 @@ describe('scope guard: refusals', () => {
     expect(checkScope('Does Initech have good compliance?', context)).toMatchObject({ allowed: false, reason: 'named_entity' });
   });
 
+  it('refuses another organization named before what it holds, without a possessive', () => {
+    expect(checkScope('what are Globex Retail gaps', noOthers)).toMatchObject({ allowed: false, reason: 'named_entity', entity: 'Globex Retail' });
+    expect(checkScope('list Initech Labs open requirements', noOthers)).toMatchObject({ allowed: false, reason: 'named_entity' });
+    expect(checkScope('List HIPAA Security Rule requirements', noOthers)).toEqual({ allowed: true });
+    expect(checkScope('Northwind Traders obligations', { ...noOthers, known_names: ['Northwind Traders'] })).toEqual({ allowed: true });
+  });
+
   it('words the plain refusal with the tenant and organization', () => {
     expect(refusalMessage(context)).toBe(PLAIN);
   });
