@@ -311,6 +311,11 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
     const evidence = evidenceOf(text, vocabulary);
     if (evidence) filters.evidence = evidence;
   }
+  // 'of type policy', 'classed as reports', 'filed under Other': the type named outright, singular or not.
+  const typed = filters.evidence_type ? null : text.take(/\b(?:of (?:the )?type|(?:document |evidence )?type:?|typed as|classed as|classified as|categori[sz]ed as|filed under(?: the)?) ["']?([a-z][a-z0-9 ]{1,24}?)["']?(?= type\b|[?.!,]|$| documents?\b| evidence\b)/);
+  const named = typed?.[1]?.trim();
+  if (named) filters.evidence_type = named === 'other' ? 'Other' : EVIDENCE_TYPE_WORDS.find(([, pattern]) => pattern.test(named))?.[0];
+  if (!filters.evidence_type) delete filters.evidence_type;
   for (const [type, pattern] of filters.evidence_type ? [] : EVIDENCE_TYPE_WORDS) {
     // 'policy', 'procedure' and 'report' are words of document names; only their plurals ask for the type.
     if (type === 'Report' || ((type === 'Policy' || type === 'Procedure') && !/\b(?:policies|procedures)\b/.test(text.rest))) continue;

@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../../engine';
 import type { Vocabulary } from '../tools';
+import { searchStem } from '../vocabulary';
 import { normalise } from './entities';
 import { AREA_NAMES, DOMAIN_SYNONYMS } from './lexicon';
 import { asksAFact, parseQuestion } from './parse';
@@ -85,11 +86,22 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
   // 'how much data did we lose in that test?': a fact the document of the question before states.
-  if ((filters.evidence || filters.contract) && current.subject !== 'requirements' && asksAFact(normalise(question))) subject = 'passages';
-  const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
+  if ((filters.evidence || filters.contract) && (current.subject === 'unknown' || current.subject === 'passages') && asksAFact(normalise(question))) subject = 'passages';
+  const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement', 'evidence_coverage'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
+  // 'which of them also require MFA?': one more topic word of the same search; 'and about MFA?' after
+  // contract obligations: that word instead (contracts are searched by words, not areas).
+  const also = /\b(?:also|too|as well|additionally)\b/.test(normalise(question));
+  const byWords = previous.subject === 'contracts' || previous.subject === 'passages';
+  const adds = current.area_word !== undefined && (also || byWords);
+  if (adds && current.area_word) {
+    filters.query = [also ? previous.filters.query : '', searchStem(current.area_word)].filter(Boolean).join(' ');
+    filters.topic = [also ? previous.filters.topic : '', current.area_word].filter(Boolean).join(' ');
+    if (previous.filters.domain) filters.domain = previous.filters.domain;
+    else delete filters.domain;
+  }
   // 'and for logging?' after an area: the other area, not a search for the word within the first.
-  const area = previous.filters.domain && !current.filters.domain && current.filters.topic ? areaNamed(current.filters.topic) : undefined;
+  const area = !adds && previous.filters.domain && !current.filters.domain && current.filters.topic ? areaNamed(current.filters.topic) : undefined;
   if (area) {
     filters.domain = area;
     delete filters.query;

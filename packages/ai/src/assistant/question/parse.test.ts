@@ -133,6 +133,14 @@ describe('follow-up questions', () => {
     expect(follow('list N/A requirements in physical security', 'why were they excluded?')).toMatchObject({ filters: { domain: 15, status: ['Not Applicable'] } });
   });
 
+  it('add a topic with "also", take another one for contracts, and keep the document of the question before', () => {
+    expect(follow('Which contracts require encryption?', 'which of them also require MFA?')).toMatchObject({ subject: 'contracts', filters: { query: 'encrypt mfa' } });
+    expect(follow('Which contracts require encryption?', 'and the ones about MFA?')).toMatchObject({ subject: 'contracts', filters: { query: 'mfa' } });
+    expect(follow('What does the access control policy support?', 'who owns those requirements?')).toMatchObject({ subject: 'owners', filters: { evidence: 'Access Control Policy' } });
+    expect(follow('What evidence do we have of type policy?', 'and procedures?').filters).toEqual({ evidence_type: 'Procedure' });
+    expect(plan('what evidence is filed under the Other type?').filters).toEqual({ evidence_type: 'Other' });
+  });
+
   it('leave a new standalone question alone', () => {
     expect(follow('Which IAM requirements have no evidence?', 'What is our overall compliance rate?')).toMatchObject({ subject: 'summary' });
   });

@@ -28,7 +28,7 @@ const TOPIC_STOP = new Set(
   owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals
   word words contain contains containing phrase term terms stuff things thing board pack exposure
   even ever still already out pulled extracted sooner shorter earlier quicker faster less same switch change ok okay
-  such hand over give run perform conduct carry touch touched anyone anybody back backs backed backing prove proves help helps coverage`.split(/\s+/),
+  such hand over give run perform conduct carry touch touched anyone anybody back backs backed backing prove proves help helps coverage type types`.split(/\s+/),
 );
 
 function askOf(q: string): Ask {
@@ -190,6 +190,7 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   // A domain named by a topic word ('encryption', 'backups'): requirement searches look for the word itself.
   const rest = domainWord ? `${domainWord} ${linkedRest}` : linkedRest;
   const area = plan.filters.domain;
+  if (domainWord) plan.area_word = domainWord;
   if (domainWord && (plan.subject === 'requirements' || plan.subject === 'owners' || plan.subject === 'unknown' || plan.subject === 'domain')) {
     delete plan.filters.domain;
     if (plan.subject !== 'owners') plan.subject = 'requirements';
