@@ -339,7 +339,7 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
     const level = priority[1] ?? priority[2] ?? priority[4] ?? 'high';
     filters.priority = (level === 'critical' ? 'High' : level.replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
   }
-  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?|contract(?:ual)? (?=(?:requirements|items|controls)\b))\b/)) filters.source = 'contract';
+  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?|(?<=(?:did|do|have|has) )(?:customer )?contracts (?:add|added|bring in|brought in|introduce|introduced)|contract(?:ual)? (?=(?:requirements|items|controls)\b))\b/)) filters.source = 'contract';
   else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|framework (?=(?:requirements|items|controls)\b)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;

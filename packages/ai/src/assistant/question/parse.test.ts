@@ -57,6 +57,9 @@ describe('the question parser', () => {
     expect(plan("what HIPAA requirements haven't been touched?").filters.status).toEqual(['Not Started']);
     expect(plan('how many requirements are we compliant on?')).toMatchObject({ ask: 'count', filters: { status: ['Compliant'] } });
     expect(plan('requirements about encryption in transit').filters.domain).toBeUndefined();
+    expect(plan('who has open IAM requirements?')).toMatchObject({ subject: 'owners', filters: { domain: 3 } });
+    expect(plan('what was our score in January?').subject).toBe('trend');
+    expect(plan('which requirements did contracts add?').filters).toEqual({ source: 'contract' });
     expect(plan('do we have a network diagram?')).toMatchObject({ ask: 'check', subject: 'evidence', filters: { topic: 'network diagram' } });
     expect(plan('do we have any requirements about encryption?').subject).toBe('requirements');
     expect(plan('which reqs r not started in IAM?').filters).toEqual({ domain: 3, status: ['Not Started'] });
