@@ -19,8 +19,9 @@ const FLOORS: Record<string, { questions: number; followUps: number }> = {
   blind2: { questions: 0.92, followUps: 0.9 },
   blind3: { questions: 0.92, followUps: 0.9 },
   blind4: { questions: 0.93, followUps: 0.85 },
-  // Not studied after its first score: its floor is that score, less a margin for run-to-run dates.
-  blind5: { questions: 0.82, followUps: 0.75 },
+  // Studied after its first score (84.4% of questions, 78.4% of follow-ups), like rounds 1–4: its floor is
+  // the score after that study, less a margin.
+  blind5: { questions: 0.96, followUps: 0.95 },
 };
 
 let t: TestApp;

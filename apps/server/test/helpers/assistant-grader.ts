@@ -97,7 +97,7 @@ function matches(r: Requirement, w: Where, meName: string): boolean {
   );
 }
 
-const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, eight: 8, ten: 10, twelve: 12, 'twenty-four': 24, thirty: 30, 'forty-eight': 48, 'seventy-two': 72 };
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, fifteen: 15, twenty: 20, 'twenty-four': 24, thirty: 30, 'forty-eight': 48, sixty: 60, 'seventy-two': 72, ninety: 90 };
 
 /** The shortest 'within N hours/days' an obligation states, in hours (the grader's own reading). */
 function deadlineHours(text: string): number | null {

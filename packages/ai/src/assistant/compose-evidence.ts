@@ -132,16 +132,31 @@ function answerWords(question: string): string {
   if (/^who\b|\bwho (?:did|performed|ran|conducted|carried)\b/.test(q)) words.push('by performed conducted tester auditor prepared author');
   if (/^when\b|\bwhat date\b/.test(q)) words.push('date dated held on');
   if (/\bhow (?:long|fast|quickly|soon)\b|\b(?:deadline|time limit|by when|window)\b/.test(q)) words.push('hours minutes days duration within');
+  if (/\bwhat (?:caused|causes|led to)\b|\broot cause\b|\bwhy did\b/.test(q)) words.push('root cause caused because due');
   return words.join(' ');
+}
+
+/** Words of a question that say what is asked, not what about ('how many', 'show', 'happen'). */
+const QUESTION_WORDS = new Set('how many much what which when who where why was were did does do is are the a an in on of to for from our we us show shows say says happen happened give list tell find'.split(' '));
+
+/**
+ * Within one document the words of its name tell no passage apart ('the last rule in the edge firewall
+ * export'): they are left out when at least two other words remain to rank the passages by.
+ */
+function withoutNameWords(query: string, document: string): string {
+  const named = new Set(spellOut(document).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const kept = (query.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? []).filter((w) => !named.has(w));
+  return kept.filter((w) => !QUESTION_WORDS.has(w) && w.length > 1).length >= 2 ? kept.join(' ') : query;
 }
 
 /** Quotes the passages of the tenant's documents that answer the question. */
 export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const f = plan.filters;
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
-  const query = [question, plan.follow_up ? (f.topic ?? '') : '', answerWords(question), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
   const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
-  const { passages } = await writer.call('search_passages', { query: spellOut(query), ...(document ? { document } : {}), limit: 3 });
+  const asked = spellOut([question, plan.follow_up ? (f.topic ?? '') : ''].filter(Boolean).join(' '));
+  const query = [document ? withoutNameWords(asked, document) : asked, answerWords(asked), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
+  const { passages } = await writer.call('search_passages', { query, ...(document ? { document } : {}), limit: 3 });
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;

@@ -124,7 +124,17 @@ export async function composeRequirement(writer: AnswerWriter, ids: string[]): P
   }
 }
 
-export async function composeOwners(writer: AnswerWriter, filters: Filters): Promise<void> {
+/** 'Who owns those?' after what a document supports: the requirements it supports, by id. */
+async function withDocumentRequirements(writer: AnswerWriter, filters: Filters): Promise<Filters> {
+  if (!filters.evidence || filters.requirement_ids?.length) return filters;
+  const coverage = await writer.call('get_evidence_coverage', { name: filters.evidence });
+  if (!coverage?.requirements.length) return filters;
+  const { evidence: _document, ...rest } = filters;
+  return { ...rest, requirement_ids: coverage.requirements.map((r) => r.id) };
+}
+
+export async function composeOwners(writer: AnswerWriter, asked: Filters): Promise<void> {
+  const filters = await withDocumentRequirements(writer, asked);
   const filtered = Object.keys(filters).some((k) => k !== 'limit');
   if (filtered) {
     const found = await writer.call('search_requirements', searchArgs(filters, 50));

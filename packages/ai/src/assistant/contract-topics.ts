@@ -1,5 +1,5 @@
 import type { ContractObligation } from './tools';
-import { CONTRACT_TOPIC_STOP } from './question/lexicon';
+import { CONTRACT_TOPIC_STOP, CONTRACT_TOPIC_WORDS } from './question/lexicon';
 import type { Filters } from './question/plan';
 
 /**
@@ -7,61 +7,68 @@ import type { Filters } from './question/plan';
  * use for it), all of them where possible, else the rarer ones; framework and report names as phrases.
  */
 
-const SYNONYMS: Array<[RegExp, string[]]> = [
-  [/^(?:incident|breach)/, ['incident', 'breach', 'security event']],
-  [/^(?:notif|report|inform|alert|notice)/, ['notif', 'report', 'inform', 'alert', 'notice']],
-  [/^(?:encrypt|cryptograph)/, ['encrypt', 'cryptograph']],
-  [/^back/, ['backup', 'back up', 'back-up']],
-  [/^(?:mfa|multi|two-factor|2fa)/, ['multi-factor', 'multifactor', 'mfa', 'two-factor', 'strong authentication']],
-  [/^(?:pen|pentest|health)/, ['penetration', 'pen test', 'pentest', 'health check']],
-  [/^(?:residen|locat|offshor|transfer)/, ['outside the', 'residen', 'location', 'located', 'transfer', 'offshore']],
-  [/^(?:background|screen|vet)/, ['background', 'screening', 'vetting', 'vetted', 'police check']],
-  [/^(?:staff|personnel|employee|worker|people)/, ['staff', 'personnel', 'employee', 'worker', 'individual', 'person']],
-  [/^(?:subprocess|sub-process|subcontract|sub-contract)/, ['subprocessor', 'sub-processor', 'subcontract', 'sub-contract']],
-  [/^(?:insur)/, ['insurance']],
-  [/^(?:audit)/, ['to audit', 'may audit', 'auditor', 'audits', 'audit right', 'right to audit', 'inspect']],
-  [/^(?:train|awareness)/, ['training', 'awareness']],
-  [/^(?:vulnerab|vuln|scan)/, ['vulnerab', 'scan']],
-  [/^(?:patch)/, ['patch']],
-  [/^(?:log)/, ['log']],
-  [/^siem/, ['siem', 'security information and event', 'security monitoring']],
-  [/^(?:delet|destr|return)/, ['delet', 'destr', 'return']],
-];
-
 const MAX_SHARE_FOR_OR = 0.12;
-const VERBS = new Set('make makes made get gets give gives keep keeps tell tells let lets put puts take takes say says said met meet meets apply applies run runs perform conduct hand over oblige obliges oblig carry hold holds maintain fix fixed fixes resolve resolved remediate remediated restrict stored store accessed'.split(' '));
+const VERBS = new Set('make makes made get gets give gives tell tells let lets put puts take takes say says said met meet meets apply applies run runs perform conduct hand over oblige obliges oblig carry hold holds maintain fix fixed fixes resolve resolved remediate remediated restrict stored store accessed process stop prevent forbid prohibit allow permit where'.split(' '));
 
-function alternatives(word: string): string[] {
-  return SYNONYMS.find(([pattern]) => pattern.test(word))?.[1] ?? [word];
+type Group = { options: string[]; known: boolean };
+
+/** One word's group; 'sessions|devices' (written 'sessions or devices') is one group of both. */
+function groupOf(word: string): Group {
+  const parts = word.split('|').map((w) => {
+    const options = CONTRACT_TOPIC_WORDS.find(([pattern]) => pattern.test(w))?.[1];
+    return options ? { options, known: true } : { options: [w], known: false };
+  });
+  return { options: [...new Set(parts.flatMap((g) => g.options))], known: parts.some((g) => g.known) };
 }
 
-/** The topic of a contract question as groups of alternatives (every group must match), and phrases. */
-export function contractTopic(f: Filters): { groups: string[][]; phrases: string[] } {
-  const words = (f.query ?? '').split(' ').filter((w) => w.length > 2 && !VERBS.has(w) && ![...CONTRACT_TOPIC_STOP].some((stop) => w.startsWith(stop)));
-  const groups = new Map<string, string[]>();
-  for (const w of words) groups.set(alternatives(w).join('|'), alternatives(w));
+/**
+ * The topic of a contract question as groups of alternatives (every group must match), and phrases. A
+ * word already inside another group's phrase ('test' of 'pen test') and a group narrower than another
+ * ('patch' beside 'vulnerabilities', which includes patching) add nothing.
+ */
+export function contractTopic(f: Filters): { groups: string[][]; phrases: string[]; known: string[][] } {
+  const meaningful = (w: string) => w.length > 2 && !VERBS.has(w) && ![...CONTRACT_TOPIC_STOP].some((stop) => w.startsWith(stop));
+  const words = (f.query ?? '').split(' ').map((w) => w.split('|').filter(meaningful).join('|')).filter(Boolean);
+  const byKey = new Map<string, Group>();
+  for (const w of words) byKey.set(groupOf(w).options.join('|'), groupOf(w));
+  const all = [...byKey.values()];
+  const kept = all.filter((g) => {
+    const others = all.filter((o) => o !== g);
+    const insidePhrase = !g.known && others.some((o) => o.options.some((opt) => opt.includes(' ') && opt.split(' ').some((part) => part.startsWith(g.options[0]!))));
+    const narrower = others.some((o) => o.options.length > g.options.length && g.options.every((opt) => o.options.includes(opt)));
+    return !insidePhrase && !narrower;
+  });
   const phrases = [
     f.framework ? (f.framework.name.match(/\b(?:27001|27701|pci|hipaa|soc 2|nist|gdpr|cis)\b/i)?.[0] ?? f.framework.name) : '',
-    f.evidence_type === 'SOC 2 Report' ? 'soc 2' : f.evidence_type === 'Penetration Test' ? 'penetration' : '',
+    ...(f.evidence_type === 'SOC 2 Report' ? ['soc 2'] : f.evidence_type === 'Penetration Test' ? ['penetration', 'pen test', 'health check'] : []),
   ].filter(Boolean);
-  return { groups: [...groups.values()], phrases: phrases.map((p) => p.toLowerCase()) };
+  return { groups: kept.map((g) => g.options), phrases: phrases.map((p) => p.toLowerCase()), known: kept.filter((g) => g.known).map((g) => g.options) };
 }
 
 const hasAny = (text: string, options: string[]) => options.some((o) => text.includes(o));
 
 /**
- * The obligations about the topic: every group, else (for several words) any group rare enough to
- * mean something (held by at most 12% of all obligations). When the topic is found in the contracts but
- * not among these obligations the answer is none; when it is found nowhere it narrows nothing (null).
+ * The obligations about the topic: every group; else the rarer groups, leaving out the commonest one at
+ * a time ('background checks on staff': those about background checks); else any group rare enough to
+ * mean something (held by at most 12% of all obligations). A thing contracts have words
+ * for that no obligation mentions ('cyber insurance') means none; a topic found nowhere narrows nothing
+ * (null).
  */
-export function obligationsAbout(obligations: ContractObligation[], all: ContractObligation[], topic: { groups: string[][]; phrases: string[] }): ContractObligation[] | null {
+export function obligationsAbout(obligations: ContractObligation[], all: ContractObligation[], topic: { groups: string[][]; phrases: string[]; known?: string[][] }): ContractObligation[] | null {
   const lower = (o: ContractObligation) => o.text.toLowerCase();
   let pool = obligations;
   if (topic.phrases.length) pool = pool.filter((o) => topic.phrases.some((p) => lower(o).includes(p)));
   if (!topic.groups.length) return topic.phrases.length ? pool : null;
-  const every = pool.filter((o) => topic.groups.every((g) => hasAny(lower(o), g)));
-  if (every.length) return every;
-  const rare = topic.groups.filter((g) => all.filter((o) => hasAny(lower(o), g)).length <= MAX_SHARE_FOR_OR * all.length);
+  if (topic.known?.some((g) => !all.some((o) => hasAny(lower(o), g)))) return [];
+  const held = (g: string[]) => all.filter((o) => hasAny(lower(o), g)).length;
+  let groups = [...topic.groups].sort((a, b) => held(a) - held(b));
+  while (groups.length) {
+    const every = pool.filter((o) => groups.every((g) => hasAny(lower(o), g)));
+    if (every.length) return every;
+    if (groups.length === 1 || held(groups[0]!) > MAX_SHARE_FOR_OR * all.length) break;
+    groups = groups.slice(0, -1);
+  }
+  const rare = topic.groups.filter((g) => held(g) <= MAX_SHARE_FOR_OR * all.length);
   const some = rare.length && topic.groups.length > 1 ? pool.filter((o) => rare.some((g) => hasAny(lower(o), g))) : [];
   if (some.length) return some;
   if (topic.phrases.length) return pool;

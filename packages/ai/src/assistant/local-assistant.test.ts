@@ -241,6 +241,13 @@ describe('local assistant: other questions', () => {
     expect(answer.sources).toEqual([source]);
   });
 
+  it('names the owners of what a document supports, asked as a follow-up', async () => {
+    const answer = await ask(['What does the Access Control Policy support?', 'who owns those requirements?']);
+    expect(answer.calls.map((c) => c.name)).toContain('get_evidence_coverage');
+    const search = answer.calls.find((c) => c.name === 'search_requirements');
+    expect((search?.args as { ids?: string[] }).ids?.length).toBeGreaterThan(0);
+  });
+
   it('ranks owners by open items and counts the unassigned ones', async () => {
     const answer = await ask('Who owns the most open items?');
     expect(answer.text).toContain('**Dana Lee** owns the most open items: 8 not started and 10 in progress (of 30 requirements).');

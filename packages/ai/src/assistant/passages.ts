@@ -69,9 +69,12 @@ export function splitPassages(text: string): string[] {
 
 const STOP = new Set('a an and are as at be by did do does for from has have how in is it its of on or our the their this to was we were what when where which who why will with'.split(' '));
 
+/** 'notification', 'notified' and 'notify' (also 'verification', 'classified') rank as one word. */
+const fromVerb = (stem: string) => stem.replace(/ificat$|ified$/, 'ify');
+
 /** Search terms of a text: lower-case word stems without stop words. */
 export function passageTerms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map(searchStem);
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map((w) => fromVerb(searchStem(w)));
 }
 
 export type RankedPassage<T> = { item: T; score: number };

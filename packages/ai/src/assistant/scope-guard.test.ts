@@ -122,6 +122,25 @@ describe('scope guard: refusals', () => {
     expect(checkScope('Show the gaps of Acme Research', shared)).toMatchObject({ allowed: false, reason: 'named_entity' });
   });
 
+  it('compares readable tenants named by their own words, and nothing else by name', () => {
+    const sisters: ScopeContext = { tenant_name: 'Harborview Clinics', organization_name: 'Harborview Health', other_tenants: ['Harborview Labs'] };
+    expect(checkScope('compare Clinics and Labs', sisters)).toEqual({ allowed: true });
+    expect(checkScope('compare Clinics and Globex', sisters)).toMatchObject({ allowed: false });
+    expect(checkScope('compare Clinics and Labs', { ...sisters, other_tenants: [] })).toMatchObject({ allowed: false });
+  });
+
+  it('reads the initials of a role with a duty as part of the question, not another organization', () => {
+    expect(checkScope('ransomware playbook: how soon does the IC have to call the exec sponsor on a SEV-1?', context)).toEqual({ allowed: true });
+    expect(checkScope('Does Initech have good compliance?', context)).toMatchObject({ allowed: false, reason: 'named_entity' });
+  });
+
+  it('refuses another organization named before what it holds, without a possessive', () => {
+    expect(checkScope('what are Globex Retail gaps', noOthers)).toMatchObject({ allowed: false, reason: 'named_entity', entity: 'Globex Retail' });
+    expect(checkScope('list Initech Labs open requirements', noOthers)).toMatchObject({ allowed: false, reason: 'named_entity' });
+    expect(checkScope('List HIPAA Security Rule requirements', noOthers)).toEqual({ allowed: true });
+    expect(checkScope('Northwind Traders obligations', { ...noOthers, known_names: ['Northwind Traders'] })).toEqual({ allowed: true });
+  });
+
   it('words the plain refusal with the tenant and organization', () => {
     expect(refusalMessage(context)).toBe(PLAIN);
   });

@@ -46,6 +46,8 @@ const CROSS_TENANT: RegExp[] = [
 
 /** A capitalised name: 'Globex Retail', 'Acme Research', 'Initech', 'ACME Corp.' (digits may follow a word). */
 const NAME = "([A-Z][\\w.&'’-]*(?:\\s+(?:&\\s+)?(?:[A-Z][\\w.&'’-]*|\\d[\\w.-]*))*)";
+/** A name of at least two capitalised words ('Globex Retail'), none of them the product's words. */
+const TWO_WORD_NAME = "((?:[A-Z][\\w&'’-]*\\s+)+[A-Z][\\w&'’-]*)";
 /** Words of a question about a tenant's data. */
 const DATA_WORDS = /\b(?:complian\w*|rates?|scores?|gaps?|status|posture|progress|doing|performing|evidence|requirements?|contracts?|obligations?|dashboard|frameworks?|domains?|data|numbers|figures|stat(?:s|istics)|priorit\w*|risks?|audits?|open items?|readiness|ready|certified|results?)\b/i;
 /** The narrower set for 'about'/'on', which also introduce topics ('requirements about Zero Trust'). */
@@ -57,7 +59,7 @@ const INTERNAL_UNIT = /^\s+(?:office|offices|department|team|site|location|regio
 const COUNTERPARTY = /\b(?:contracts?|obligations?|agreements?|msa|dpa|sla|baa|addend(?:um|a)|schedules?|exhibits?|clauses?|customers?|vendors?|suppliers?)\b/i;
 const FOLLOW_UP = /^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|with)|now\s+(?:for|do)|then\s+for)\b/i;
 
-type NamePattern = { pattern: RegExp; needs?: RegExp };
+type NamePattern = { pattern: RegExp; needs?: RegExp; minWords?: number };
 
 const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`(?:^|[^\\w])${anyCase('of for at in from within inside')}\\s+(?:the\\s+)?${NAME}`, 'g'), needs: DATA_WORDS },
@@ -68,6 +70,8 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`\\b${anyCase('is are was were does do did has have can could will')}\\s+(?:the\\s+)?${NAME}\\s+(?:compliant|ready|certified|meet|meeting|comply|complying|have|has|hold|own|need|doing|passing|pass|fail|failing|behind|ahead)\\b`, 'g') },
   { pattern: new RegExp(`${NAME}['’]s?\\s+(?:[\\w-]+\\s+){0,2}(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g') },
   { pattern: new RegExp(`${NAME}\\s+(?:holds|has|have|owns|keeps|stores|signed|uploaded)\\b`, 'g') },
+  // 'Globex Retail gaps', 'list Globex Retail open requirements': two capitalised words before what a tenant holds.
+  { pattern: new RegExp(`${TWO_WORD_NAME}\\s+(?:(?:open|overall|current|latest|outstanding|remaining|compliance|security)\\s+)?(?:complian\\w*|rates?|scores?|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|dashboard|progress|open items?)\\b`, 'g'), minWords: 2 },
   { pattern: new RegExp(`\\b${anyCase('how')}\\s+(?:compliant|secure|ready|far along)\\s+(?:is|are)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:(?:what|how)(?:['’]s|\\s+is|\\s+about)\\s+)?(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
@@ -165,16 +169,21 @@ function genericMessage(context: ScopeContext): string {
   return `${refusalMessage(context)}${hint}`;
 }
 
+/** Initials of a role ('IC', 'CISO', 'DPO'). */
+const ROLE_INITIALS = /^[A-Z]{2,5}$/;
+
 /** Finds a named company, tenant or organization used as the subject of a data question. */
 function namedEntity(text: string, strict: boolean): string | null {
   const followUp = FOLLOW_UP.test(text);
   const aboutPeopleOrCounterparties = (!strict && OWNERSHIP.test(text)) || COUNTERPARTY.test(text);
-  for (const { pattern, needs } of NAME_PATTERNS) {
+  for (const { pattern, needs, minWords = 1 } of NAME_PATTERNS) {
     if (needs && ((!followUp && !needs.test(text)) || aboutPeopleOrCounterparties)) continue;
     for (const match of text.matchAll(pattern)) {
       if (INTERNAL_UNIT.test(text.slice(match.index + match[0].length))) continue;
       const entity = entityOf(match[1] ?? '');
-      if (entity && /[A-Za-z]/.test(entity)) return entity;
+      // 'does the IC have to call…': a role's initials and a duty, not another organization's data.
+      if (entity && ROLE_INITIALS.test(entity) && /^\s+to\b/.test(text.slice(match.index + match[0].length))) continue;
+      if (entity && /[A-Za-z]/.test(entity) && entity.split(/\s+/).length >= minWords) return entity;
     }
   }
   return null;
@@ -189,6 +198,9 @@ const TENANT_COMPARISON =
 
 /** Words of a side-by-side question ('Clinics vs Labs', 'how do the two stack up'). */
 const TENANTS_SIDE_BY_SIDE = /\b(?:side by side|stack up|further along|ahead of|behind|versus|vs\.?)\b/i;
+
+/** A comparison by name ('compare Clinics and Labs'), allowed only when the names are of readable tenants. */
+const TENANTS_COMPARED = /\b(?:compar\w*|rank\w*|benchmark\w*)\b/i;
 
 /** Whether a detected name is made of words of the tenants the user may read ('Clinics', 'Labs'). */
 function onlyTenantWords(entity: string, context: ScopeContext): boolean {
@@ -221,6 +233,9 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   const strict = context.strict === true;
   const comparing = context.other_tenants.length > 0 && (TENANT_COMPARISON.test(text) || TENANTS_SIDE_BY_SIDE.test(text));
   if (comparing && (!namedEntity(text, strict) || onlyTenantWords(namedEntity(text, strict)!, context))) return { allowed: true };
+  // 'compare Clinics and Labs': a comparison naming only the tenants the user may read.
+  const comparedName = context.other_tenants.length > 0 && TENANTS_COMPARED.test(text) ? namedEntity(text, strict) : null;
+  if (comparedName && onlyTenantWords(comparedName, context)) return { allowed: true };
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
   const entity = namedEntity(text, strict) ?? (strict ? comparedWith(text) : null);
   if (!entity || isKnownName(entity, context.known_names ?? [])) return { allowed: true };

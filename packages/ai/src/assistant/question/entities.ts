@@ -33,12 +33,13 @@ export function normalise(text: string): string {
     .replace(/\bwe've\b/g, 'we have')
     .replace(/\b(?:reqs|requirments|requirement?s|reqirements)\b/g, 'requirements')
     .replace(/\bmgmt\b|\bmanagment\b/g, 'management')
+    .replace(/\b(physical|network|net|info|information|endpoint|cloud|data|cyber|ops) sec\b/g, '$1 security')
     .replace(/\b(nobody|no one)'s\b/g, '$1 has')
     .replace(/\bnot-started\b/g, 'not started')
     .replace(/\bin-progress\b/g, 'in progress')
     .replace(/\b(baa|dpa|msa|sla|nda)s\b/g, '$1')
     .replace(/\breq\b/g, 'requirement')
-    .replace(/\br\b/g, 'are')
+    .replace(/(?<![\w-])r(?![\w-])/g, 'are')
     .replace(/\bi\.e\.,?|\be\.g\.,?/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -93,11 +94,15 @@ export function periodOf(text: Text, now: Date): Period | undefined {
 
 const WORD_HOURS: Record<string, number> = { one: 1, two: 2, 'twenty-four': 24, 'forty-eight': 48, 'seventy-two': 72, three: 3, five: 5, seven: 7, ten: 10, thirty: 30 };
 
+const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, 'business day': 24, week: 168 };
+
 function deadlineOf(text: Text): number | undefined {
-  const m = text.take(/\b(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?)\b/);
+  const single = text.take(/\b(?:within|in|under|inside|inside of) (?:a|an|one|a single) (hour|business day|day|week)\b/);
+  if (single) return UNIT_HOURS[single[1]!];
+  const m = text.take(/\b(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?|weeks?)\b/);
   if (!m) return undefined;
   const n = Number(m[1]) || WORD_HOURS[m[1]!] || 0;
-  return m[2]!.startsWith('h') ? n : n * 24;
+  return m[2]!.startsWith('h') ? n : m[2]!.startsWith('week') ? n * 168 : n * 24;
 }
 
 function domainOf(text: Text): { number: number; word?: string } | undefined {
@@ -114,13 +119,17 @@ function domainOf(text: Text): { number: number; word?: string } | undefined {
   for (const [number, pattern] of AREA_NAMES) {
     if (text.take(pattern)) {
       text.take(/^\s*(?:domain|area|category)\b/);
+      // 'business continuity & DR': other names of the same area are that area too.
+      for (const [other, again] of AREA_NAMES) if (other === number) while (text.take(again));
       return { number };
     }
   }
   for (const [number, pattern] of DOMAIN_SYNONYMS) {
     const match = text.take(pattern);
     if (match) {
-      const named = text.take(/^\s*(?:domain|area|category)\b/) || /^(?:iam|grc|appsec|bcp|drp)$/.test(match[0]);
+      // 'in logging', 'under backups': the word names where, so the area.
+      const where = /\b(?:in|under|within|across) (?:the |our )?\s*$/.test(text.rest.slice(0, match.index));
+      const named = text.take(/^\s*(?:domain|area|category)\b/) || /^(?:iam|grc|appsec|bcp|drp)$/.test(match[0]) || where;
       return named ? { number } : { number, word: match[0] };
     }
   }
@@ -220,6 +229,8 @@ const ASKS_FOR_A_DOCUMENT = /\b(?:policy|procedure|standard|report|doc|document|
 function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
   let best: { name: string; score: number; words: string[] } | null = null;
   const spelled = spellOut(text.rest);
+  // Words of an evidence type named ('a pen test report') say what kind of document, not which one.
+  const typeWords = new Set(EVIDENCE_TYPE_WORDS.flatMap(([, pattern]) => pattern.exec(spelled)?.[0].split(/\s+/) ?? []));
   for (const doc of vocabulary.evidence) {
     const words = tokens(doc.name).filter((w) => !/^\d+$/.test(w) && !/^v\d/.test(w) && !['final', 'and', 'the', 'of', 'for'].includes(w));
     if (!words.length) continue;
@@ -237,7 +248,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
       code ||
       (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)) && (!onlyTopicWords || asksDocument || share === 1)) ||
       (allDistinctive && (distinctive.length >= 2 || asksDocument) && (!onlyTopicWords || asksDocument)) ||
-      (hits.length >= 2 && share >= 0.6 && asksDocument && distinctive.some((w) => hits.includes(w)));
+      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w) && !typeWords.has(w)));
     if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;
@@ -248,7 +259,7 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 
 function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
   if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?= (?:\w+ )?(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned)\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);
@@ -256,7 +267,8 @@ function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?
     const hit = parts.find((p) => new RegExp(`\\b${escape(p)}(?:'s)?\\b`).test(text.rest) && vocabulary.owners.filter((o) => tokens(o).includes(p)).length === 1);
     // A first name alone: written with its capital ('and Tom?', "Elena's"), or beside a word of ownership.
     const capitalised = hit && new RegExp(`\\b${escape(hit.replace(/^./, (c) => c.toUpperCase()))}(?:['’]s)?\\b`).test(original);
-    if (hit && (capitalised || /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on|belong\w*)\b/.test(text.rest))) {
+    const possessive = hit && new RegExp(`\\b${escape(hit)}'s\\b`).test(text.rest);
+    if (hit && (capitalised || possessive || /\b(?:owns?|owned|assigned|responsible|has|have|does|working|on|belong\w*)\b/.test(text.rest))) {
       text.take(new RegExp(`\\b${escape(hit)}(?:'s)?\\b`));
       return { owner: name, me: false };
     }
@@ -299,9 +311,16 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
     const evidence = evidenceOf(text, vocabulary);
     if (evidence) filters.evidence = evidence;
   }
+  // 'of type policy', 'classed as reports', 'filed under Other': the type named outright, singular or not.
+  const typed = filters.evidence_type ? null : text.take(/\b(?:of (?:the )?type|(?:document |evidence )?type:?|typed as|classed as|classified as|categori[sz]ed as|filed under(?: the)?) ["']?([a-z][a-z0-9 ]{1,24}?)["']?(?= type\b|[?.!,]|$| documents?\b| evidence\b)/);
+  const named = typed?.[1]?.trim();
+  if (named) filters.evidence_type = named === 'other' ? 'Other' : EVIDENCE_TYPE_WORDS.find(([, pattern]) => pattern.test(named))?.[0];
+  if (!filters.evidence_type) delete filters.evidence_type;
   for (const [type, pattern] of filters.evidence_type ? [] : EVIDENCE_TYPE_WORDS) {
     // 'policy', 'procedure' and 'report' are words of document names; only their plurals ask for the type.
     if (type === 'Report' || ((type === 'Policy' || type === 'Procedure') && !/\b(?:policies|procedures)\b/.test(text.rest))) continue;
+    // 'a certificate of destruction' is a thing of its own, asked for by name.
+    if (new RegExp(`(?:${pattern.source}) of (?!the\\b|our\\b|an?\\b|all\\b|any\\b|it\\b|this\\b|that\\b|them\\b)[a-z]`).test(text.rest)) continue;
     if (text.take(pattern)) {
       filters.evidence_type = type;
       break;
@@ -315,10 +334,13 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   if (owner.owner) filters.owner = owner.owner;
   const has = evidenceFilterOf(text);
   if (has !== undefined) filters.has_evidence = has;
-  const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b/);
-  if (priority) filters.priority = ((priority[1] ?? priority[2] ?? 'high') === 'critical' ? 'High' : (priority[1] ?? priority[2] ?? 'high').replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
-  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?)\b/)) filters.source = 'contract';
-  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
+  const priority = text.take(/\b(high|medium|low)[- ]priority\b|\bpriority (high|medium|low)\b|\b(critical)\b|\b(?:the|only|just) (high|medium|low)\b(?= (?:ones|items|requirements|controls)\b|[?.!\s]*$)/);
+  if (priority) {
+    const level = priority[1] ?? priority[2] ?? priority[4] ?? 'high';
+    filters.priority = (level === 'critical' ? 'High' : level.replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
+  }
+  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?|(?<=(?:did|do|have|has) )(?:customer )?contracts (?:add|added|bring in|brought in|introduce|introduced)|contract(?:ual)? (?=(?:requirements|items|controls)\b))\b/)) filters.source = 'contract';
+  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|framework (?=(?:requirements|items|controls)\b)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;
   const domain = domainOf(text);

@@ -1,8 +1,10 @@
 import type { ChatTurn } from '../../engine';
 import type { Vocabulary } from '../tools';
+import { searchStem } from '../vocabulary';
 import { normalise } from './entities';
-import { parseQuestion } from './parse';
-import type { QueryPlan, Subject } from './plan';
+import { AREA_NAMES, DOMAIN_SYNONYMS } from './lexicon';
+import { asksAFact, parseQuestion } from './parse';
+import type { Filters, QueryPlan, Subject } from './plan';
 
 /**
  * Conversations: a follow-up ('and how many of those are in progress?', 'which of those are not
@@ -11,18 +13,61 @@ import type { QueryPlan, Subject } from './plan';
  */
 
 const FOLLOW_UP =
-  /^(?:(?:switch|change)(?: (?:that|it|this|them))? to|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:for it|the \w+ one|that one|this one)\b/;
+  /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:its|their)\b|\b(?:for it|the \w+ one|that one|this one)\b|\bsuch (?:obligations?|requirements?|clauses?|items?|ones|documents?)\b|\b(?:that|this|the same) (?:test|report|document|doc|file|contract|agreement|schedule|policy|procedure|exercise|audit|assessment|campaign|screenshot|export|plan|incident|outage)\b/;
 
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
 
+/** More ways a short question points back: 'same question for …', 'only those owned by …', 'now the in progress ones'. */
+const POINTS_BACK = /^(?:same|ditto|likewise|repeat (?:that|it)|do the same|now (?:the|only|just|show|list|give|what))\b|\b(?:only|just) (?:those|these|them|the ones)\b|\b(?:those|these) (?:owned|assigned|with|without|that|which|in|from|marked|not|where)\b|\bthe (?:[\w/-]+ ){1,3}ones\b/;
+
 function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   const q = normalise(question);
-  if (FOLLOW_UP.test(q)) return true;
+  if (FOLLOW_UP.test(q) || POINTS_BACK.test(q)) return true;
+  // 'why were they excluded?': a short question about the things before.
+  if (/\b(?:they|them|those|these|their)\b/.test(q) && q.split(/\s+/).length <= 7) return true;
   return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
 }
 
-function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
+/** Words that ask for a list on their own ('which are they?'); without them a short follow-up keeps the ask before. */
+const ASKS_LIST = /\b(?:which|list|show|name|display|see|what are|give me|who)\b/;
+
+/** 'and within 24?' after 'within 48 hours': a bare number in the unit of the time limit before. */
+function bareDeadline(question: string, previous: QueryPlan): number | undefined {
+  const hours = previous.filters.deadline_hours;
+  const n = /\b(?:within|in|under|inside|to|at) (\d{1,3})\b(?! ?(?:%|per ?cent|\.))/.exec(normalise(question))?.[1];
+  if (!hours || !n) return undefined;
+  return hours % 24 === 0 && hours >= 48 && Number(n) < 24 ? Number(n) * 24 : Number(n);
+}
+
+/** The area a topic names as a whole ('logging', 'backups'), if any. */
+function areaNamed(topic: string): number | undefined {
+  return [...AREA_NAMES, ...DOMAIN_SYNONYMS].find(([, pattern]) => new RegExp(`^(?:${pattern.source})$`).test(topic.trim()))?.[0];
+}
+
+/** Filters a follow-up lets go of ('drop the status filter', 'any owner', 'regardless of status'). */
+const RELEASED: Array<[RegExp, Array<keyof Filters>]> = [
+  [/\bstatus(?:es)?\b/, ['status']],
+  [/\bowners?\b/, ['owner']],
+  [/\b(?:domains?|areas?)\b/, ['domain', 'query', 'topic']],
+  [/\bframeworks?\b/, ['framework']],
+  [/\bpriorit(?:y|ies)\b/, ['priority']],
+  [/\bevidence\b/, ['has_evidence']],
+  [/\bcontracts?\b/, ['contract', 'contract_genre']],
+  [/\b(?:deadlines?|time limits?)\b/, ['deadline_hours']],
+];
+const RELEASE = /\b(?:drop|remove|clear|ignore|forget|lose|regardless of|irrespective of|whatever the)\b (?:the |that |a )?(?:status(?:es)?|owners?|domains?|areas?|frameworks?|priorit(?:y|ies)|evidence|contracts?|deadlines?|time limits?)\b|^(?:\w+ ){0,3}(?:any|all|every) (?:status(?:es)?|owners?|domains?|areas?|priorit(?:y|ies))[?.!]*$/;
+
+function released(question: string, previous: QueryPlan): QueryPlan | null {
+  const q = normalise(question);
+  const match = RELEASE.exec(q);
+  if (!match) return null;
+  const filters = { ...previous.filters };
+  for (const [pattern, keys] of RELEASED) if (pattern.test(match[0])) for (const key of keys) delete filters[key];
+  return { ...previous, filters, follow_up: true };
+}
+
+function merge(previous: QueryPlan, current: QueryPlan, question: string): QueryPlan {
   const filters = { ...previous.filters };
   for (const [key, value] of Object.entries(current.filters)) if (value !== undefined) (filters as Record<string, unknown>)[key] = value;
   if (current.filters.topic === undefined && previous.filters.topic && current.filters.query === undefined) {
@@ -37,12 +82,36 @@ function merge(previous: QueryPlan, current: QueryPlan): QueryPlan {
   if ((previous.subject === 'summary' || previous.subject === 'domains' || previous.subject === 'frameworks') && current.filters.framework) subject = 'frameworks';
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
-  if (previous.subject === 'requirement' && current.subject !== 'unknown') subject = current.subject;
+  if (previous.subject === 'requirement' && current.subject !== 'unknown' && current.subject !== 'summary') subject = current.subject;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
-  const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement'].includes(previous.subject);
+  // 'how much data did we lose in that test?': a fact the document of the question before states.
+  if ((filters.evidence || filters.contract) && (current.subject === 'unknown' || current.subject === 'passages') && asksAFact(normalise(question))) subject = 'passages';
+  const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement', 'evidence_coverage'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
-  const ask = current.ask === 'list' && previous.ask !== 'count' ? previous.ask : current.ask;
+  // 'which of them also require MFA?': one more topic word of the same search; 'and about MFA?' after
+  // contract obligations: that word instead (contracts are searched by words, not areas).
+  const also = /\b(?:also|too|as well|additionally)\b/.test(normalise(question));
+  const byWords = previous.subject === 'contracts' || previous.subject === 'passages';
+  const adds = current.area_word !== undefined && (also || byWords);
+  if (adds && current.area_word) {
+    filters.query = [also ? previous.filters.query : '', searchStem(current.area_word)].filter(Boolean).join(' ');
+    filters.topic = [also ? previous.filters.topic : '', current.area_word].filter(Boolean).join(' ');
+    if (previous.filters.domain) filters.domain = previous.filters.domain;
+    else delete filters.domain;
+  }
+  // 'and for logging?' after an area: the other area, not a search for the word within the first.
+  const area = !adds && previous.filters.domain && !current.filters.domain && current.filters.topic ? areaNamed(current.filters.topic) : undefined;
+  if (area) {
+    filters.domain = area;
+    delete filters.query;
+    delete filters.topic;
+  }
+  if (current.filters.deadline_hours === undefined) {
+    const hours = bareDeadline(question, previous);
+    if (hours) filters.deadline_hours = hours;
+  }
+  const ask = current.ask === 'list' && (previous.ask !== 'count' || !ASKS_LIST.test(normalise(question))) ? previous.ask : current.ask;
   return { ask: ask === 'draft' ? 'list' : ask, subject, filters, follow_up: true };
 }
 
@@ -56,10 +125,9 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
     // 'draft a response for it': the requirement of the question before.
     if (own.subject === 'draft' && !own.filters.requirement_ids?.length && previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
     const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
-    plan =
-      previous && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help'
-        ? merge(previous, own)
-        : own;
+    const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
+    const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help';
+    plan = widened ?? (previous && followsOn ? merge(previous, own, question) : own);
     if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;
   }
   return plan;

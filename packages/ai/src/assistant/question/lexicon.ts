@@ -18,7 +18,7 @@ export const AREA_NAMES: Array<[number, RegExp]> = [
   [5, /\b(?:vulnerability (?:and |& )?(?:patch )?management|vuln(?:erability)? management|patch management|vulnerability (?:and|&) patch(?:ing)?)\b/],
   [6, /\b(?:network security|network (?:and|&) infrastructure|infrastructure security)\b/],
   [7, /\b(?:endpoint(?: (?:and|&) device)?(?: security)?|device security)\b/],
-  [8, /\b(?:application security|app security|appsec|secure development|sdlc)\b/],
+  [8, /\b(?:application security|app(?:lication)?[- ]?sec|app security|appsec|secure development|sdlc)\b/],
   [9, /\b(?:(?:security )?(?:monitoring (?:and|&) logging|logging (?:and|&) monitoring)|security monitoring)\b/],
   [10, /\b(?:incident response(?: (?:and|&) recovery)?|incident management|ir)\b/],
   [11, /\b(?:third[- ]party(?: (?:and|&) vendor)?(?: risk)?(?: management)?|vendor risk(?: management)?|supplier risk|tprm|vendor management|supplier management)\b/],
@@ -50,11 +50,11 @@ export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
 export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['Not Applicable'], /\b(?:not applicable|n\/a|na|out of scope|marked as not applicable|excluded|(?:do|does|did) not apply(?: to us)?|not relevant to us)\b/],
   [['Not Started', 'In Progress'], /\b(?:left to do|still to do|still open|not started or in progress|in progress or not started)\b/],
-  [['Not Started'], /\b(?:not (?:yet )?started|haven't started|have not started|not begun|untouched|not been started)\b/],
+  [['Not Started'], /\b(?:not (?:even |yet )?(?:been )?started|not (?:even |yet )?(?:been )?(?:touched|looked at|picked up|worked on)|haven't started|have not started|not begun|untouched|not been started)\b/],
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
   // 'Compliant' as a status of requirements, not as a goal ('before we are fully HIPAA compliant').
-  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^compliant\b/],
+  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^(?:(?:and|or|what about|how about|now|just|only)(?: the)? )?compliant\b|\b(?:we are|are we|we have been|have we been) (?:fully |already )?compliant (?:on|in|for)\b/],
 ];
 
 /** Evidence type ← what people call it. */
@@ -77,7 +77,7 @@ export const CONTRACT_GENRES: Array<[RegExp, string[]]> = [
   [/\b(?:msa|master (?:services? )?agreement)\b/, ['msa', 'master']],
   [/\b(?:sla|service level agreement)\b/, ['sla', 'service', 'level']],
   [/\b(?:nda|non-disclosure|confidentiality agreement)\b/, ['nda', 'confidentiality', 'disclosure']],
-  [/\b(?:security (?:schedule|addendum|exhibit|requirements)|schedule|addendum|exhibit|annex|appendix)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
+  [/\b(?:security (?:schedule|addendum|exhibit)|schedule|addendum|exhibit|annex|appendix)\b/, ['security', 'schedule', 'addendum', 'exhibit']],
   [/\b(?:sow|statement of work)\b/, ['sow', 'statement', 'work']],
   [/\b(?:terms|terms of service|general terms)\b/, ['terms']],
 ];
@@ -86,8 +86,43 @@ export const CONTRACT_WORDS = /\b(?:(?:which|what) customers?|deals?|customers? 
 
 /** Words of contract questions that narrow nothing: every obligation is a security obligation of the contract. */
 export const CONTRACT_TOPIC_STOP = new Set(
-  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause mention referenc ask expect want need demand still have has'.split(' '),
+  'secur security information data protect protection extract extracted split spread across breakdown overview main key important term terms require required requirement us our we give summary summar deadline deadlin shorter longer limit time hour day week customer service services provid provider party parties breakdown domain addend schedul exhibit annex appendix agreement contract clause mention referenc ask expect want need demand still have has check checks after before period minimum maximum least most long specific set sets place places rule rules condition provision'.split(' '),
 );
+
+/**
+ * Topics of contract obligations and the other words contracts use for each (matched on search stems).
+ * A question naming one of these asks about that thing even when no contract says it: then none does.
+ */
+export const CONTRACT_TOPIC_WORDS: Array<[RegExp, string[]]> = [
+  [/^(?:incident|breach)/, ['incident', 'breach', 'security event']],
+  [/^(?:notif|report|inform|alert|notice|tell)/, ['notif', 'report', 'inform', 'alert', 'notice']],
+  [/^(?:encrypt|cryptograph)/, ['encrypt', 'cryptograph']],
+  [/^back(?:up|-up)?$/, ['backup', 'back up', 'back-up']],
+  [/^(?:mfa|multi|two-factor|2fa)/, ['multi-factor', 'multifactor', 'mfa', 'two-factor', 'strong authentication']],
+  [/^(?:pen$|pentest|penetrat|health)/, ['penetration', 'pen test', 'pentest', 'health check']],
+  [/^(?:residen|locat|offshor|onshor|overseas|abroad|outside|countr|region|jurisdiction|transfer|sovereign)/, ['outside the', 'outside australia', 'residen', 'offshore']],
+  [/^(?:background|screen|vet$|vett)/, ['background', 'screening', 'vetting', 'vetted', 'police check']],
+  [/^(?:staff|personnel|employee|worker|people)/, ['staff', 'personnel', 'employee', 'worker', 'individual', 'person']],
+  [/^(?:subprocess|sub-process|subcontract|sub-contract)/, ['subprocessor', 'sub-processor', 'subcontract', 'sub-contract']],
+  [/^(?:insur)/, ['insurance']],
+  [/^(?:audit)/, ['to audit', 'may audit', 'auditor', 'audits', 'audit right', 'right to audit', 'inspect']],
+  [/^(?:train|awareness)/, ['train', 'awareness']],
+  [/^(?:vulnerab|vuln)/, ['vulnerab', 'patch']],
+  [/^patch/, ['patch']],
+  [/^scan/, ['scan']],
+  [/^logs?$|^logg/, ['log']],
+  [/^(?:retain|retent|keep$|kept$)/, ['retain', 'retention', 'kept for']],
+  [/^(?:rto|restor|recover)/, ['recovery time', 'recovery time objective', 'restore the', 'service restored', 'rto']],
+  [/^(?:inactiv|idle|timeout|time-out)/, ['inactivity', 'idle', 'timeout', 'time-out']],
+  [/^lock/, ['lock', 'terminate']],
+  [/^siem/, ['siem', 'security information and event', 'security monitoring']],
+  [/^(?:delet|destr|return)/, ['delet', 'destr', 'return']],
+];
+
+/** Whether a word (a search stem) names a topic contracts have words for ('offshoring'). */
+export function isContractTopicWord(stem: string): boolean {
+  return CONTRACT_TOPIC_WORDS.some(([pattern]) => pattern.test(stem));
+}
 
 /** Abbreviations and the words documents spell them out with, for matching document names and passages. */
 export const ABBREVIATIONS: Array<[RegExp, string]> = [

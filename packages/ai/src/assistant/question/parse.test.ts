@@ -39,7 +39,49 @@ describe('the question parser', () => {
     expect(plan('Status of requirement 3.4?')).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['3.4'] } });
   });
 
+  it('reads the shorthand analysts write: areas, owners, sources, time limits and types', () => {
+    expect(plan('which app sec items are already compliant?')).toMatchObject({ subject: 'requirements', filters: { domain: 8, status: ['Compliant'] } });
+    expect(plan('how many network security reqs did we mark N/A?')).toMatchObject({ ask: 'count', filters: { domain: 6, status: ['Not Applicable'] } });
+    expect(plan('network security reqs that already have evidence linked').filters).toEqual({ domain: 6, has_evidence: true });
+    expect(plan("sam's stuff not started")).toMatchObject({ filters: { owner: 'Sam Patel', status: ['Not Started'] } });
+    expect(plan('how many framework requirements are not started')).toMatchObject({ ask: 'count', filters: { source: 'framework', status: ['Not Started'] } });
+    expect(plan('are any network security requirements compliant yet?').filters.status).toEqual(['Compliant']);
+    expect(plan('how many IAM requirements have not even been started?').filters.status).toEqual(['Not Started']);
+    expect(plan('how many obligations have to be done within a day or less?').filters.deadline_hours).toBe(24);
+    expect(plan('which obligations must be met within 2 weeks?').filters.deadline_hours).toBe(336);
+    expect(plan('have we uploaded a certificate of destruction for the disposed drives?').filters.evidence_type).toBeUndefined();
+    expect(plan('which people have open Northwind MSA items?')).toMatchObject({ subject: 'owners', filters: { contract: 'Northwind MSA.pdf' } });
+    expect(plan("How many of the obligations in Northwind's MSA aren't covered yet?").filters).not.toHaveProperty('exact');
+    expect(plan("which physical sec requirements don't have an owner yet?").filters).toEqual({ domain: 15, owner: 'unassigned' });
+    expect(plan('show me everything assigned to nobody in logging').filters).toEqual({ domain: 9, owner: 'unassigned' });
+    expect(plan("what HIPAA requirements haven't been touched?").filters.status).toEqual(['Not Started']);
+    expect(plan('how many requirements are we compliant on?')).toMatchObject({ ask: 'count', filters: { status: ['Compliant'] } });
+    expect(plan('requirements about encryption in transit').filters.domain).toBeUndefined();
+    expect(plan('who has open IAM requirements?')).toMatchObject({ subject: 'owners', filters: { domain: 3 } });
+    expect(plan('what was our score in January?').subject).toBe('trend');
+    expect(plan('which requirements did contracts add?').filters).toEqual({ source: 'contract' });
+    expect(plan('do we have a network diagram?')).toMatchObject({ ask: 'check', subject: 'evidence', filters: { topic: 'network diagram' } });
+    expect(plan('do we have any requirements about encryption?').subject).toBe('requirements');
+    expect(plan('which reqs r not started in IAM?').filters).toEqual({ domain: 3, status: ['Not Started'] });
+    expect(plan('does the risk register list R-027?').filters.query).toMatch(/(?:^| )r-027$/);
+  });
+
+  it('tells what a document covers from what it says', () => {
+    expect(plan('which reqs does the backup procedure help with')).toMatchObject({ subject: 'evidence_coverage', filters: { evidence: 'Backup Procedure' } });
+    expect(plan('the access control policy - what requirements does it count toward?')).toMatchObject({ subject: 'evidence_coverage', filters: { evidence: 'Access Control Policy' } });
+    expect(plan('What does the access control policy give us coverage for?').subject).toBe('evidence_coverage');
+    expect(plan('how fast do we have to patch critical systems under the information security policy?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Information Security Policy' } });
+    expect(plan("what's the retention lock on the immutable backup copy?").subject).toBe('passages');
+  });
+
+  it('keeps either of two words together as one topic', () => {
+    expect(plan('which contracts say sessions or devices must lock after inactivity?').filters.query).toMatch(/session\|device|device\|session/);
+  });
+
   it('says what the product does not keep instead of answering another question', () => {
+    expect(plan('were we more compliant last quarter than we are now?').subject).toBe('trend');
+    expect(plan('what do I need to get done before the end of the month?').subject).toBe('due_dates');
+    expect(plan('I am prepping for the Northwind renewal - which requirements tied to their MSA are still open?')).toMatchObject({ subject: 'requirements', filters: { contract: 'Northwind MSA.pdf' } });
     expect(plan('Are any requirements assigned to me overdue?')).toMatchObject({ subject: 'due_dates', filters: { owner: 'me' } });
     expect(plan('Which evidence expires in the next 30 days?').subject).toBe('expiry');
     expect(plan('How has our score changed in the last 30 days?').subject).toBe('trend');
@@ -63,6 +105,43 @@ describe('follow-up questions', () => {
     expect(follow('Show the Data Protection requirements', 'what about the ones not started?')).toMatchObject({ subject: 'requirements', filters: { domain: 4, status: ['Not Started'] } });
     expect(follow('What are the gaps in NIST?', 'and for PCI?')).toMatchObject({ subject: 'gaps', filters: { framework: { canonical: 'PCI DSS 4.0' } } });
     expect(follow('Which IAM requirements are in progress?', 'who owns them?')).toMatchObject({ subject: 'owners', filters: { domain: 3, status: ['In Progress'] } });
+  });
+
+  it('switch, keep or narrow what the question before asked', () => {
+    expect(follow('Show me IR requirements that are not started', 'flip it to in progress')).toMatchObject({ subject: 'requirements', filters: { domain: 10, status: ['In Progress'] } });
+    expect(follow('How many asset management requirements are N/A?', 'and compliant?')).toMatchObject({ ask: 'count', filters: { domain: 2, status: ['Compliant'] } });
+    expect(follow('How many asset management requirements are N/A?', 'which are they?')).toMatchObject({ ask: 'list', filters: { domain: 2, status: ['Not Applicable'] } });
+    expect(follow('Which TPRM requirements are unassigned?', 'just the high ones')).toMatchObject({ subject: 'requirements', filters: { domain: 11, owner: 'unassigned', priority: 'High' } });
+    expect(follow('Which contracts need breach notice within 48 hours?', 'and within 24?')).toMatchObject({ subject: 'contracts', filters: { deadline_hours: 24, topic: 'breach notice' } });
+    expect(follow('Which contracts need us to patch within 14 days?', 'and within 7?').filters.deadline_hours).toBe(168);
+    expect(follow('Which contracts require MFA?', 'how many such obligations are in the Northwind MSA?')).toMatchObject({ ask: 'count', subject: 'contracts', filters: { contract: 'Northwind MSA.pdf', query: 'mfa' } });
+    expect(follow('Do we have the backup procedure?', 'how often do we test restores under that procedure?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' } });
+    expect(follow('Who owns the open vendor risk requirements?', 'what about business continuity & DR?')).toMatchObject({ subject: 'owners', filters: { domain: 13 } });
+    expect(follow('Who owns the open vendor risk requirements?', 'what about business continuity & DR?').filters.query).toBeUndefined();
+  });
+
+  it('let go of a filter, take another area or ask of the same requirement', () => {
+    expect(follow('open endpoint requirements', 'drop the status filter').filters).toEqual({ domain: 7 });
+    expect(follow('open IAM requirements owned by Sam', 'any owner').filters).toEqual({ domain: 3, status: ['Not Started', 'In Progress'] });
+    expect(follow('Which requirements have no evidence?', 'which of those have any evidence?').filters.has_evidence).toBe(true);
+    expect(follow('What evidence do we have for IAM?', 'and for logging?')).toMatchObject({ subject: 'evidence', filters: { domain: 9 } });
+    expect(follow('open IAM requirements', 'and for logging?')).toMatchObject({ subject: 'requirements', filters: { domain: 9, status: ['Not Started', 'In Progress'] } });
+    expect(follow('Who owns 3.4?', "what's its status?")).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['3.4'] } });
+  });
+
+  it('point back in other words: same question, only those, the other ones, they', () => {
+    expect(follow('Which IAM requirements are in progress?', 'same question for data protection').filters).toEqual({ domain: 4, status: ['In Progress'] });
+    expect(follow('Which IAM requirements are in progress?', 'show only those owned by Sam')).toMatchObject({ filters: { domain: 3, status: ['In Progress'], owner: 'Sam Patel' } });
+    expect(follow("show me Sam's not started items", 'now the in progress ones').filters).toEqual({ owner: 'Sam Patel', status: ['In Progress'] });
+    expect(follow('list N/A requirements in physical security', 'why were they excluded?')).toMatchObject({ filters: { domain: 15, status: ['Not Applicable'] } });
+  });
+
+  it('add a topic with "also", take another one for contracts, and keep the document of the question before', () => {
+    expect(follow('Which contracts require encryption?', 'which of them also require MFA?')).toMatchObject({ subject: 'contracts', filters: { query: 'encrypt mfa' } });
+    expect(follow('Which contracts require encryption?', 'and the ones about MFA?')).toMatchObject({ subject: 'contracts', filters: { query: 'mfa' } });
+    expect(follow('What does the access control policy support?', 'who owns those requirements?')).toMatchObject({ subject: 'owners', filters: { evidence: 'Access Control Policy' } });
+    expect(follow('What evidence do we have of type policy?', 'and procedures?').filters).toEqual({ evidence_type: 'Procedure' });
+    expect(plan('what evidence is filed under the Other type?').filters).toEqual({ evidence_type: 'Other' });
   });
 
   it('leave a new standalone question alone', () => {

@@ -1,7 +1,7 @@
 import type { Vocabulary } from '../tools';
 import { isVocabularyWord, searchStem } from '../vocabulary';
 import { linkEntities, normalise } from './entities';
-import { CONTRACT_WORDS } from './lexicon';
+import { CONTRACT_WORDS, isContractTopicWord } from './lexicon';
 import type { Ask, QueryPlan, Subject } from './plan';
 
 /**
@@ -25,15 +25,15 @@ const TOPIC_STOP = new Set(
   say says said tell told contain contains include includes listed cover covers covered support supports supported our own
   customer customers contract contracts obligation obligations agreement agreements clause clauses which whose what's
   framework frameworks domain domains area areas category categories tenant tenants
-  owner owners owns owned assigned responsible who's work working team talk talks people person related attached doc docs deal deals
+  owner owners owns owned assigned responsible who's work working team member members talk talks people person related attached doc docs deal deals
   word words contain contains containing phrase term terms stuff things thing board pack exposure
   even ever still already out pulled extracted sooner shorter earlier quicker faster less same switch change ok okay
-  such hand over give run perform conduct carry touch touched anyone anybody`.split(/\s+/),
+  such hand over give run perform conduct carry touch touched anyone anybody back backs backed backing prove proves help helps coverage type types`.split(/\s+/),
 );
 
 function askOf(q: string): Ask {
   if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\bdraft\b.*\b\d{1,2}\.\d{1,3}\b/.test(q)) return 'draft';
-  if (/\bhow many\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b/.test(q)) return 'count';
+  if (/\bhow many\b|\bnumber of\b|\bcount\b(?! (?:toward|towards|for|as|against))|\bhow much\b|\btotal\b/.test(q)) return 'count';
   if (/\b(?:compare|comparison|versus|vs\.?|rank|ranking|side by side|benchmark)\b/.test(q)) return 'compare';
   if (/\b(?:summari[sz]e|summary|overview|outline|recap|what does .* (?:say|require|cover))\b/.test(q)) return 'summarise';
   if (/^(?:why|explain)\b|\bwhy\b/.test(q)) return 'explain';
@@ -45,19 +45,28 @@ function askOf(q: string): Ask {
  * The topic words left in the question, as search stems and as written. With the tenant's terms, a word
  * no requirement or obligation uses ('exposure', 'hook') is the question's own, not its topic.
  */
-function topicOf(rest: string, terms?: ReadonlySet<string>): { query: string; topic: string } | undefined {
+function topicOf(rest: string, terms?: ReadonlySet<string>, question = ''): { query: string; topic: string } | undefined {
+  const kept = (w: string) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w) && (!terms?.size || terms.has(searchStem(w)) || isVocabularyWord(w) || isContractTopicWord(searchStem(w)));
   const words = rest
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
     .split(/\s+/)
     .map((w) => w.replace(/^-+|-+$/g, ''))
-    .filter((w) => w.length > 1 && !TOPIC_STOP.has(w) && !/^\d+$/.test(w))
-    .filter((w) => !terms?.size || terms.has(searchStem(w)) || isVocabularyWord(w));
-  return words.length ? { query: words.map(searchStem).join(' '), topic: words.join(' ') } : undefined;
+    .filter(kept);
+  // 'sessions or devices': either word, kept together as alternatives.
+  const either = [...question.matchAll(/([\p{L}\p{N}-]+) or ([\p{L}\p{N}-]+)/gu)].map((m) => [m[1]!, m[2]!]);
+  const groups: string[][] = [];
+  for (const w of words) {
+    const partner = either.find(([a, b]) => a === w || b === w)?.find((x) => x !== w);
+    const group = partner ? groups.find((g) => g.includes(partner)) : undefined;
+    if (group) group.push(w);
+    else groups.push([w]);
+  }
+  return groups.length ? { query: groups.map((alts) => alts.map(searchStem).join('|')).join(' '), topic: groups.map((alts) => alts.join(' or ')).join(' ') } : undefined;
 }
 
 /** A quoted word or phrase is searched as written ('contain the word "encryption"'). */
 function quotedTopic(question: string): { query: string; topic: string } | undefined {
-  const quoted = /["“']([^"”']{2,40})["”']/.exec(question)?.[1]?.trim().toLowerCase();
+  const quoted = /(?<![\p{L}\p{N}])["“']([^"”']{2,40})["”'](?![\p{L}\p{N}])/u.exec(question)?.[1]?.trim().toLowerCase();
   return quoted ? { query: quoted, topic: quoted } : undefined;
 }
 
@@ -66,12 +75,24 @@ const has = (q: string, pattern: RegExp) => pattern.test(q);
 /** Questions about a fact a document states: who did it, when, what the figure was. */
 const FACT_QUESTION = /^(?:who|when|where)\b|\b(?:what|how (?:many|much|long)) (?:was|were|did)\b|\bwhat (?:date|day|time)\b|\b(?:did we|were we|was it) (?:meet|pass|achieve|hit|fail)\b|\bhappen(?:ed)?\b|\b(?:click|completion|pass|failure|success|report) rates?\b|\broot cause\b|\bfindings?\b/;
 
+/** 'What is the retention lock on the immutable backup copy?': a fact of a thing, read from the documents. */
+const FACT_OF_A_THING = /^what (?:is|are|was|were) (?:the|our) (?!status|state|rate|score|overall|compliance|owners?|number|total|count|list|breakdown|gaps?|progress|evidence|requirements?|controls?|obligations?|contracts?|documents?|top|biggest|highest|lowest|weakest|worst|best|most|next|latest|summary)[\w-]+(?: [\w-]+)? (?:on|of|for|in|under|from) (?:the|our|this|that)\b/;
+
+/** Whether the question asks a fact a document states ('how much data did we lose?'). */
+export function asksAFact(q: string): boolean {
+  const countsThings = /\bhow many (?:such |of |those |these |the )*(?:[\w-]+ ){0,2}(?:obligations?|requirements?|contracts?|documents?|items?|controls?|clauses?|evidence|gaps?|owners?|of|are|is)\b/;
+  return !countsThings.test(q) && (FACT_QUESTION.test(q) || /\bhow (?:much|many|long|far|often|soon|quickly|fast)\b[^?]*\b(?:did|do|does|was|were|is|are|have to|must)\b/.test(q));
+}
+
+/** 'Do we have a network diagram?': a kind of record only a document would be, asked for as held. */
+const HELD_ARTEFACT = /^(?:do|have|has|did) we (?:have|got|hold|keep|upload(?:ed)?|store|retain)\b[^?]*\b(?:diagrams?|registers?|certificates?|attestations?|letters?|screenshots?|minutes|exports?|log files?|inventor(?:y|ies)|runbooks?|playbooks?|charters?|sign-?offs?)\b|^(?:is|are) there (?:a|an|any)\b[^?]*\b(?:diagrams?|registers?|attestations?|letters?|minutes|log files?|inventor(?:y|ies)|charters?|sign-?offs?)\b/;
+
 const ABOUT_COMPLIANCE = /\b(?:complian\w*|score|rate|posture|security|gaps?|requirements?|controls?|readiness|audit\w*|programme|program|frameworks?|evidence|risks?|certif\w*|hipaa|nist|iso|pci|cis|polic(?:y|ies)|procedures?)\b/;
 
 /** A question about what a named document says, not about the document itself. */
 function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
   if (f.evidence) {
-    const aboutTheFile = /\b(?:do we have|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|support|supports|supported|satisf\w+|address|addresses|tied|associated|requirements?)\b/;
+    const aboutTheFile = /\b(?:do we have(?! to\b)|have we (?:got|uploaded)|is there|are there|uploaded|upload|which (?:evidence|documents?)|what evidence|list|show me|linked|mapped|map|cover|covers|covered|coverage|support|supports|supported|satisf\w+|address|addresses|tied|associated|help(?:s|ing)? (?:with|us)|used|using|counts? (?:toward|towards|for)|requirements?)\b/;
     return !has(q, aboutTheFile);
   }
   if (f.contract) {
@@ -89,27 +110,29 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (has(q, /\b(?:expir\w*|renew\w*)\b/) && has(q, /\b(?:evidence|in the (?:system|product|tool|library|app))\b/)) return 'expiry';
   if (asksDocumentContent(q, f)) return 'passages';
   if (has(q, /\b(?:domains?|areas?)\b/) && has(q, /\b(?:worst|weakest|lowest|lagging|most attention|behind|poorest|best|strongest|highest)\b/) && !f.domain) return 'domains';
-  if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/)) return 'expiry';
+  if (has(q, /\b(?:expir\w*|renew\w*|stale|out of date|outdated|valid until|lapse\w*)\b/) && !(f.contract && (f.status || has(q, /\brequirements?\b/)))) return 'expiry';
   const aboutRate = has(q, ABOUT_COMPLIANCE);
   const comparedWithThen = f.period && has(q, /\b(?:more|less|better|worse|higher|lower|than)\b/) && has(q, /\b(?:complian\w*|rate|score|posture)\b/);
-  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year)\b/) && aboutRate || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
+  if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year|(?:was|were)\b[^?.!]*\b(?:in|during|as of|back in|at the end of) (?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|20\d\d)|(?:more|less|better|worse|higher|lower) [^?.!]*\b(?:last|previous|prior) (?:quarter|month|year|audit)|(?:last|previous|prior) (?:quarter|month|year) [^?.!]*\bthan (?:we are |it is )?(?:now|today))\b/) && aboutRate || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
   if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much|anyone|anybody) (?:change|changed|happen|happened|touch|touched|update|updated|edit|edited)\b|\b(?:anyone|anybody) (?:touch|change|update|edit)\w*\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
-  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?|deadlines? (?:do|have) (?:i|we)|my deadlines?)\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
+  if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?|deadlines? (?:do|have) (?:i|we)|my deadlines?|(?:before|by) (?:the )?end of (?:the |this |next )?(?:day|week|month|quarter|year)|(?:before|by) (?:monday|tuesday|wednesday|thursday|friday|next week|month end|quarter end|year end))\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
   if (f.requirement_ids?.length) {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
   }
-  const ownersAsked = /\b(?:who(?:'s| is)? (?:on the hook|accountable|in charge)|who (?:owns|is responsible|handles|is working|looks after)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after))\b/;
-  if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\brequirements?\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
+  const ownersAsked = /\b(?:who(?:'s| is)? (?:on the hook|accountable|in charge)|who (?:owns|is responsible|handles|is working|looks after|has|have|holds)|owners?\b|ownership|assignees?|workload|who has the most|(?:which|what) (?:people|persons?|users?|team members?|colleagues|folks) (?:own|are responsible|handle|look after|have|hold|carry))\b/;
+  if (f.contract && !has(q, /\bobligations?\b/) && (has(q, /\b(?:requirements?|items|controls)\b/) || f.status || has(q, ownersAsked))) return has(q, ownersAsked) && !f.owner ? 'owners' : 'requirements';
   if (f.source && has(q, /\brequirements?\b/) && !has(q, /\bobligations?\b/)) return 'requirements';
   if (f.contract || f.unknown_contract || has(q, CONTRACT_WORDS)) return 'contracts';
-  if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION)) return 'passages';
+  if ((f.evidence || f.evidence_type) && has(q, FACT_QUESTION) && !has(q, /\b(?:used|using|relied on)\b/)) return 'passages';
   if (has(q, /\b(?:am i|are we|is it|are staff|are employees) (?:allowed|permitted|supposed)\b|\ballowed to\b|\bwhat (?:caused|happened)\b|\bwhy did\b/)) return 'passages';
   if (has(q, /\brequirements?\b/) && plan.ask === 'count' && !has(q, CONTRACT_WORDS)) return 'requirements';
   if (!has(q, /\bdashboard\b/) && has(q, /\b(?:when (?:was|were|did|is|are)|how (?:often|long|frequently)|according to|what does (?:the|our) .* say|did we (?:meet|pass|achieve|hit)|results? of|findings|rto|rpo|last (?:test|tested|exercise|review|assessment|audit|drill|simulation|campaign)|(?:click|completion|report|pass) rates?|root cause|postmortem|post-mortem|outage)\b/) && !has(q, /\bhow many (?:requirements|obligations|contracts|documents)\b/)) return 'passages';
-  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced|counts? (?:toward|towards|for))\b/)) return 'evidence_coverage';
+  if (!f.status && !f.owner && !f.contract && has(q, FACT_OF_A_THING)) return 'passages';
+  if (f.evidence && has(q, /\b(?:cover|covers|covered|support|supports|supported|satisfy|satisf\w+|address|addresses|map|maps|mapped|linked|tied|associated|backs?(?: up)?|prove|proves|meet|meets|used|relied on|referenced|counts? (?:toward|towards|for)|help(?:s|ing)? (?:with|us)|coverage|go(?:es)? towards?)\b/)) return 'evidence_coverage';
   if (f.evidence && has(q, /\b(?:say|says|state|states|mention|mentions|contain|contains|describe|describes|what does)\b/)) return 'passages';
   if (f.evidence_type || has(rest, evidenceWords) || (f.evidence && !has(q, /\brequirements?\b/))) return 'evidence';
+  if (plan.ask === 'check' && has(q, HELD_ARTEFACT)) return 'evidence';
   if (has(q, ownersAsked) && !f.owner) return 'owners';
   if (has(q, /\b(?:improv\w*|increas\w*|rais(?:e|ing)|boost\w*|higher (?:score|rate)|next steps?|what should (?:we|i) (?:do|focus|work|tackle|fix|start)|where (?:should|do) (?:we|i) (?:start|focus|begin)|action plan|roadmap|quick wins?|get compliant|become compliant|close (?:the |our )?gaps)\b/) || (has(q, /\brecommend\w*/) && has(q, ABOUT_COMPLIANCE))) return 'improve';
   const filtered = f.status || f.owner || f.has_evidence !== undefined || f.source || f.priority || (f.domain && has(q, /\brequirements?|controls?|items?\b/));
@@ -166,12 +189,18 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   plan.subject = subjectOf(q, linkedRest, plan);
   // A domain named by a topic word ('encryption', 'backups'): requirement searches look for the word itself.
   const rest = domainWord ? `${domainWord} ${linkedRest}` : linkedRest;
+  const area = plan.filters.domain;
+  if (domainWord) plan.area_word = domainWord;
   if (domainWord && (plan.subject === 'requirements' || plan.subject === 'owners' || plan.subject === 'unknown' || plan.subject === 'domain')) {
     delete plan.filters.domain;
     if (plan.subject !== 'owners') plan.subject = 'requirements';
   }
   if (domainWord && plan.subject === 'contracts') delete plan.filters.domain;
-  if (domainWord && plan.subject === 'requirements' && Object.keys(plan.filters).length === 0 && !has(q, /\b(?:anything|something|requirements?|controls?|about|on|regarding|mention\w*)\b/) && !has(q, ABOUT_COMPLIANCE)) plan.subject = 'unknown';
+  if (domainWord && plan.subject === 'requirements' && Object.keys(plan.filters).length === 0 && !has(q, /\b(?:anything|something|requirements?|controls?|about|on|regarding|mention\w*)\b/) && !has(q, ABOUT_COMPLIANCE)) {
+    // 'and for logging?': nothing asked of its own; a follow-up may take the area.
+    plan.subject = 'unknown';
+    plan.filters.domain = area;
+  }
   if (plan.subject === 'requirements' && isGapList(q, plan)) plan.subject = 'gaps';
   if (plan.subject === 'owners' && plan.filters.status?.length === 2 && Object.keys(plan.filters).length === 1) delete plan.filters.status;
   // Leftover words are a topic when the question points at one ('about', 'mentioning') or states no
@@ -181,7 +210,7 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   const terms = vocabulary.terms ? new Set(vocabulary.terms) : undefined;
   const quoted = quotedTopic(question);
   if (quoted) plan.filters.exact = true;
-  const topic = quoted ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms));
+  const topic = quoted ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms, q));
   if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;

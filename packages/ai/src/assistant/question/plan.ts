@@ -67,6 +67,8 @@ export type QueryPlan = {
   filters: Filters;
   /** Greeting for help; the framework named for frameworks/gaps. */
   greeting?: boolean;
+  /** A topic word that named the area ('logging', 'MFA'), for a follow-up that adds it as a topic. */
+  area_word?: string;
   /** The question reads as a follow-up of the previous one. */
   follow_up?: boolean;
 };
