@@ -128,6 +128,40 @@ test.describe.serial('contracts and evidence', () => {
     await expect(page.getByText('Contract "cobaltix-msa" deleted successfully')).toBeVisible();
   });
 
+  test('a PDF schedule: its control table gives one obligation per row, and annex clauses keep their numbers across a page break', async ({ page }) => {
+    const schedule = buildTextPdf([
+      [
+        'SUPPLIER SECURITY SCHEDULE',
+        'This Schedule is agreed between Northwind Payments plc (the "Bank") and Tallis Hosting Ltd (the "Supplier").',
+        '1. Controls',
+        'The Supplier shall implement the controls in the table below.',
+        'Ref\tControl\tEvidence',
+        'SR-1\tMulti-factor authentication for all remote access\tConfiguration export',
+        'SR-2\tSecurity event logs retained for twelve months\tSIEM report',
+        'ANNEX II - TECHNICAL AND ORGANISATIONAL MEASURES',
+        'II.1 Organisation of information security',
+        'II.1.1 The Supplier maintains an information security management system certified to ISO/IEC 27001 and renews',
+        'Page 1 of 2',
+      ],
+      ['the certificate before it lapses.', 'II.1.2 Security policies are reviewed once a year and after any significant incident.', 'Page 2 of 2'],
+    ]);
+    await open(page, 'Contract Analyzer');
+    await page.getByLabel('Upload contract').setInputFiles({ name: 'tallis-schedule.pdf', mimeType: 'application/pdf', buffer: schedule });
+    await expect(page.getByRole('status').filter({ hasText: /^Extracted \d+ requirements from tallis-schedule\.pdf$/ })).toBeVisible({ timeout: 90_000 });
+    const row = page.getByTestId('contract-row').filter({ hasText: 'tallis-schedule.pdf' });
+    await row.getByRole('button', { name: /^View / }).click();
+    const obligations = page.getByRole('dialog').getByTestId('obligation');
+    await expect(obligations.filter({ hasText: 'Clause SR-1' })).toContainText('Multi-factor authentication for all remote access');
+    await expect(obligations.filter({ hasText: 'Clause SR-2' })).toContainText('Security event logs retained for twelve months');
+    await expect(obligations.filter({ hasText: 'Clause II.1.1' })).toContainText('renews the certificate before it lapses.');
+    await expect(obligations.filter({ hasText: 'Clause II.1.2' })).toContainText('Security policies are reviewed once a year');
+    await expect(obligations.filter({ hasText: 'Page 1 of 2' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    page.once('dialog', (confirm) => void confirm.accept());
+    await row.getByRole('button', { name: 'Delete tallis-schedule' }).click();
+    await expect(page.getByText('Contract "tallis-schedule" deleted successfully')).toBeVisible();
+  });
+
   test('a batch of evidence files uploads each file on its own; one bad file fails alone', async ({ page }) => {
     await open(page, 'Evidence Library');
     const submit = page.getByRole('button', { name: /^Upload/ });
