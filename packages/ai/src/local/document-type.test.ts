@@ -63,6 +63,14 @@ describe('guessDocumentType', () => {
       'Audit Report',
       'PCI DSS Attestation of Compliance (excerpt)\nPart 1. Service Provider and Qualified Security Assessor Information\nQSA company: Veritas LLP | Lead QSA: M. Ruiz\nPart 3. Validation\nBased on the Report on Compliance, all requirements are In Place.\nSigned by the Lead QSA.',
     ],
+    [
+      'Screenshot',
+      '[Page 1 of 2 - captured 2025-03-02 09:14 by it-admin]\nGoogle Workspace Admin console\nSecurity > Authentication > 2-step verification\nAllow users to turn on 2-step verification\nEnforcement\tOn\nNew user enrollment period\t1 week\nFrequency\tAllow the user to trust the device',
+    ],
+    [
+      'Other',
+      'SUPPLIER RISK ASSESSMENT RECORD\nSupplier: Northgate Payroll Ltd\nAssessment completed: 02/04/2025\nRisk rating: Medium\nEvidence received\nItem\tReceived\nISO 27001 certificate\tYes\nSOC 2 report\tYes\nResidual risk: approved by the Head of Risk.',
+    ],
   ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
     expect(guessDocumentType('upload.pdf', text)).toBe(expected);
   });

@@ -27,6 +27,12 @@ describe('genreDomain', () => {
     expect(genreDomain('Certificate', 'This certifies that Ana Diaz has completed Security Awareness 2025')).toBeNull();
     expect(genreDomain('Policy', 'Access control policy')).toBeNull();
   });
+
+  it('gives minutes of a board or committee governance, whatever items they discuss', () => {
+    expect(genreDomain('Other', 'ACME LIMITED\nMinutes of the Audit and Risk Committee\nHeld on 3 May 2025\n1. Internal audit report on backups')).toBe(1);
+    expect(genreDomain('Other', 'Board meeting minutes - 12 February 2025\nItem 4: SOC 2 report received')).toBe(1);
+    expect(genreDomain('Other', 'Supplier register\nSupplier\tTier\tMinutes of support per month')).toBeNull();
+  });
 });
 
 describe('configurationDomainShares', () => {

@@ -28,6 +28,9 @@ const CONFORMITY = /management system|\bconform(s|ity|ance)\b|certificate of (re
 const DISPOSAL = /destr(uction|oyed)|disposal|sanitis|sanitiz|shredd|erasure|erased|wiped|recycl/i;
 const SERVICE_PERFORMED = new RegExp(`${DISPOSAL.source}|completion|completed|attended`, 'i');
 const DISPOSAL_DOMAIN = 2;
+/** Minutes of a board or committee meeting: the governing body overseeing the programme, whatever items it discussed. */
+const MEETING_MINUTES = /\bminutes\b[^\n]{0,80}\b(board|committee|steering)\b|\b(board|committee)\b[^\n]{0,80}\bminutes\b/i;
+const GOVERNANCE_DOMAIN = 1;
 
 /** Whether the document is an attestation of compliance: a SOC report, an audit report, or a certificate of conformity. */
 export function attestsCompliance(type: DocumentType, text: string): boolean {
@@ -68,12 +71,13 @@ export function documentDomainShares(fileName: string, text: string, passages: r
 
 /**
  * The domain a document's genre evidences first, whatever controls it covers: an attestation evidences
- * compliance and audit, a certificate of destruction or erasure evidences asset disposal, a penetration test
- * evidences vulnerability management.
+ * compliance and audit, a certificate of destruction or erasure evidences asset disposal, minutes of a board or
+ * committee evidence governance, a penetration test evidences vulnerability management.
  */
 export function genreDomain(type: DocumentType, text: string): number | null {
   if (attestsCompliance(type, text)) return COMPLIANCE_DOMAIN;
   if (type === 'Certificate' && DISPOSAL.test(text)) return DISPOSAL_DOMAIN;
+  if (type === 'Other' && MEETING_MINUTES.test(titleBlock(text, 4))) return GOVERNANCE_DOMAIN;
   return type === 'Penetration Test' ? TESTING_DOMAIN : null;
 }
 
