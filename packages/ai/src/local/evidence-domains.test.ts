@@ -33,6 +33,12 @@ describe('genreDomain', () => {
     expect(genreDomain('Other', 'Board meeting minutes - 12 February 2025\nItem 4: SOC 2 report received')).toBe(1);
     expect(genreDomain('Other', 'Supplier register\nSupplier\tTier\tMinutes of support per month')).toBeNull();
   });
+
+  it('gives a schedule of how long records are kept data protection, but not a log or backup retention setting', () => {
+    expect(genreDomain('Policy', 'Riverside School - how long we keep records\nRecord\tRetention period\tAction\nPupil file\t6 years\tShred')).toBe(4);
+    expect(genreDomain('Other', 'Records Retention Schedule\nSheet 1\nRecord class\tPeriod')).toBe(4);
+    expect(genreDomain('Configuration', 'Log retention settings\nretention_days = 365')).toBeNull();
+  });
 });
 
 describe('configurationDomainShares', () => {

@@ -31,6 +31,9 @@ const DISPOSAL_DOMAIN = 2;
 /** Minutes of a board or committee meeting: the governing body overseeing the programme, whatever items it discussed. */
 const MEETING_MINUTES = /\bminutes\b[^\n]{0,80}\b(board|committee|steering)\b|\b(board|committee)\b[^\n]{0,80}\bminutes\b/i;
 const GOVERNANCE_DOMAIN = 1;
+/** A schedule or policy of how long records or personal data are kept (not logs or backups, which have their own domains). */
+const RECORDS_RETENTION = /\b(records?|data|information) retention\b|\bretention (schedule|of records)\b|\bretention and (deletion|disposal|destruction)\b|\bhow long we keep\b/i;
+const DATA_PROTECTION_DOMAIN = 4;
 
 /** Whether the document is an attestation of compliance: a SOC report, an audit report, or a certificate of conformity. */
 export function attestsCompliance(type: DocumentType, text: string): boolean {
@@ -72,12 +75,14 @@ export function documentDomainShares(fileName: string, text: string, passages: r
 /**
  * The domain a document's genre evidences first, whatever controls it covers: an attestation evidences
  * compliance and audit, a certificate of destruction or erasure evidences asset disposal, minutes of a board or
- * committee evidence governance, a penetration test evidences vulnerability management.
+ * committee evidence governance, a records retention schedule evidences data protection, a penetration test
+ * evidences vulnerability management.
  */
 export function genreDomain(type: DocumentType, text: string): number | null {
   if (attestsCompliance(type, text)) return COMPLIANCE_DOMAIN;
   if (type === 'Certificate' && DISPOSAL.test(text)) return DISPOSAL_DOMAIN;
   if (type === 'Other' && MEETING_MINUTES.test(titleBlock(text, 4))) return GOVERNANCE_DOMAIN;
+  if (RECORDS_RETENTION.test(titleBlock(text, 4))) return DATA_PROTECTION_DOMAIN;
   return type === 'Penetration Test' ? TESTING_DOMAIN : null;
 }
 
