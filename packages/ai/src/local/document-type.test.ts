@@ -71,6 +71,14 @@ describe('guessDocumentType', () => {
       'Other',
       'SUPPLIER RISK ASSESSMENT RECORD\nSupplier: Northgate Payroll Ltd\nAssessment completed: 02/04/2025\nRisk rating: Medium\nEvidence received\nItem\tReceived\nISO 27001 certificate\tYes\nSOC 2 report\tYes\nResidual risk: approved by the Head of Risk.',
     ],
+    [
+      'Procedure',
+      'Service outages - who we tell and when\nStaff\nThe service desk manager sends a banner to the intranet within the hour.\nCustomers\nThe account team contacts every affected customer by phone.',
+    ],
+    [
+      'Procedure',
+      'Data breaches\nThe DPO decides whether the breach is notifiable. The CISO informs the board the same day. The IT service desk records the ticket. The DPO notifies the regulator within 72 hours. The HR business partner contacts the staff member. The CISO closes the incident.',
+    ],
   ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
     expect(guessDocumentType('upload.pdf', text)).toBe(expected);
   });

@@ -62,7 +62,7 @@ const CONTROL_BLOCK_CUES: Cue[] = [
 const STRUCTURE_CUES: Cue[] = [
   { type: 'Report', pattern: /^.{0,60}\b(review period|reporting period|period covered|scan window|test window|date of (test|exercise|review|scan))\b/gim, weight: 1.2 },
   { type: 'Procedure', pattern: /^\s*(before|during|after|on arrival|on the day|leaving|at the end)\b[\w ]{0,30}$/gim, weight: 0.6 },
-  { type: 'Procedure', pattern: /(^|[.!?]\s+)(the )?[A-Z]?[a-z]+( [a-z]+)? (books|checks|collects|walks|sends|raises|creates|approves|reviews|records|logs|notifies|informs|assigns|escalates|confirms|updates|closes|removes|disables|restores|contacts|decides|asks|issues|prints|verifies|submits) (the|a|an|each|all|any|it|them)\b/gm, weight: 0.5 },
+  { type: 'Procedure', pattern: /(^|[.!?]\s+)([Tt]he )?([A-Z]?[a-z]+|[A-Z]{2,5})( [a-z]+){0,2} (books|checks|collects|walks|sends|raises|creates|approves|reviews|records|logs|notifies|informs|assigns|escalates|confirms|updates|closes|removes|disables|restores|contacts|decides|asks|issues|prints|verifies|submits) (the|a|an|each|all|any|it|them|whether|every)\b/gm, weight: 0.5 },
   { type: 'Policy', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(purpose|scope|applicability|policy statements?|principles|exceptions|compliance|enforcement|breaches of (this|these) \w+)\s*$/gim, weight: 0.6 },
   { type: 'Policy', pattern: /\bthis (policy|standard|guideline)\b|\bthese (rules|standards|guidelines)\b/gi, weight: 0.8 },
   { type: 'Policy', pattern: /\b(you must|you should|you are responsible|do not|don't|never) \w+/gi, weight: 0.4 },
@@ -71,7 +71,7 @@ const STRUCTURE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /(^|[.:]\s+)(\d+[.)]\s+)?(first|next|then|finally|afterwards),?\s+(the\s+)?[a-z]/gim, weight: 0.8 },
   { type: 'Procedure', pattern: /^\s*(step\s+)?\d+[.)]\s+(the|if|when|once|after|before)\b/gim, weight: 0.5 },
   { type: 'Procedure', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(roles?( and responsibilities)?|responsibilities|who does what|raci|when to use this (plan|procedure|playbook)|invoking the plan|escalation( path)?)\s*$/gim, weight: 1.2 },
-  { type: 'Procedure', pattern: /^\W*how (we|to) /gim, weight: 2.5 },
+  { type: 'Procedure', pattern: /(^\W*|\s[-–—:]\s+)(how|who) (we|to) /gim, weight: 2.5 },
   { type: 'Report', pattern: /\t(pass(ed)?|fail(ed)?|met|not met|completed|overdue|succeeded|results?)\b/gi, weight: 0.6 },
   { type: 'Report', pattern: /\b(was|were) (\w+ed|done|run|held|found|made|taken|seen|given|sent)\b|\b(review|test|assessment|exercise|scan) (was )?(completed|performed|carried out|conducted)\b/gi, weight: 0.3 },
   { type: 'Screenshot', pattern: /^(?!\s*(go to|navigate|open|select|click|in)\b)[^\n>.:]{2,40}( > [^\n>.:]{2,40})+\s*$/gim, weight: 1.5 },
