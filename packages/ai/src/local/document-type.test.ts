@@ -79,6 +79,10 @@ describe('guessDocumentType', () => {
       'Procedure',
       'Data breaches\nThe DPO decides whether the breach is notifiable. The CISO informs the board the same day. The IT service desk records the ticket. The DPO notifies the regulator within 72 hours. The HR business partner contacts the staff member. The CISO closes the incident.',
     ],
+    [
+      'Policy',
+      'Screen locking\nScreens lock automatically after 15 minutes of inactivity.\nYou must lock your screen when you leave your desk.\nYou must not write passwords down.\nYou must report a lost laptop the same day.\nThis standard applies to all staff and contractors.',
+    ],
   ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
     expect(guessDocumentType('upload.pdf', text)).toBe(expected);
   });

@@ -28,7 +28,7 @@ const TITLE_CUES: Cue[] = [
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
   { type: 'Report', pattern: /\breport\b|\bresults\b|\b(data protection|privacy) impact assessment\b|\bDPIA\b|(?<!(supplier|vendor|third[- ]party) )\brisk assessment\b|\b(user |privileged )?(access|firewall( rule)?|entitlement|permissions?) review\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
-  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security |risk |due diligence )?(assessment|review)|\b(assessment|review) record\b|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
+  { type: 'Other', pattern: /(?<!\d\s?|\b(few|several|one|two|three|five|ten|fifteen|thirty) )\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security |risk |due diligence )?(assessment|review)|\b(assessment|review) record\b|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
   { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
   { type: 'Screenshot', pattern: /\b(admin(istration)? (center|centre|console|portal)|management console|dashboard)\b|\b(captured|screenshot|screen capture)\b/i, weight: 3 },
 ];
