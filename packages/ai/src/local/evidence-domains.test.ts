@@ -34,6 +34,12 @@ describe('genreDomain', () => {
     expect(genreDomain('Other', 'Supplier register\nSupplier\tTier\tMinutes of support per month')).toBeNull();
   });
 
+  it('gives a risk register or a log of risk acceptances governance, whatever the risks concern', () => {
+    expect(genreDomain('Other', 'Northwind Ltd - Risk Acceptance Log\nID\tRisk\tAccepted by\nRA-1\tMFA not supported by the payroll app\tCFO')).toBe(1);
+    expect(genreDomain('Other', 'Security exceptions register 2025\nID\tException\tExpiry\nEX-4\tUnencrypted USB for the lab\t06/2025')).toBe(1);
+    expect(genreDomain('Other', 'Asset register\nAsset\tOwner\nLaptop 1\tIT')).toBeNull();
+  });
+
   it('gives a schedule of how long records are kept data protection, but not a log or backup retention setting', () => {
     expect(genreDomain('Policy', 'Riverside School - how long we keep records\nRecord\tRetention period\tAction\nPupil file\t6 years\tShred')).toBe(4);
     expect(genreDomain('Other', 'Records Retention Schedule\nSheet 1\nRecord class\tPeriod')).toBe(4);

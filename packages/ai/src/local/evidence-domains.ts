@@ -30,6 +30,8 @@ const SERVICE_PERFORMED = new RegExp(`${DISPOSAL.source}|completion|completed|at
 const DISPOSAL_DOMAIN = 2;
 /** Minutes of a board or committee meeting: the governing body overseeing the programme, whatever items it discussed. */
 const MEETING_MINUTES = /\bminutes\b[^\n]{0,80}\b(board|committee|steering)\b|\b(board|committee)\b[^\n]{0,80}\bminutes\b/i;
+/** A register or log of risks, risk acceptances or policy exceptions: risk management, whatever the risks concern. */
+const RISK_RECORD = /\brisk (register|acceptances?|exceptions?|treatment plan)\b|\b(policy |security )?exceptions? (register|log)\b/i;
 const GOVERNANCE_DOMAIN = 1;
 /** A schedule or policy of how long records or personal data are kept (not logs or backups, which have their own domains). */
 const RECORDS_RETENTION = /\b(records?|data|information) retention\b|\bretention (schedule|of records)\b|\bretention and (deletion|disposal|destruction)\b|\bhow long we keep\b/i;
@@ -75,14 +77,15 @@ export function documentDomainShares(fileName: string, text: string, passages: r
 /**
  * The domain a document's genre evidences first, whatever controls it covers: an attestation evidences
  * compliance and audit, a certificate of destruction or erasure evidences asset disposal, minutes of a board or
- * committee evidence governance, a records retention schedule evidences data protection, a penetration test
- * evidences vulnerability management.
+ * committee and a risk register or risk acceptance log evidence governance, a records retention schedule evidences
+ * data protection, a penetration test evidences vulnerability management.
  */
 export function genreDomain(type: DocumentType, text: string): number | null {
   if (attestsCompliance(type, text)) return COMPLIANCE_DOMAIN;
   if (type === 'Certificate' && DISPOSAL.test(text)) return DISPOSAL_DOMAIN;
-  if (type === 'Other' && MEETING_MINUTES.test(titleBlock(text, 4))) return GOVERNANCE_DOMAIN;
-  if (RECORDS_RETENTION.test(titleBlock(text, 4))) return DATA_PROTECTION_DOMAIN;
+  const title = titleBlock(text, 4);
+  if (type === 'Other' && (MEETING_MINUTES.test(title) || RISK_RECORD.test(title))) return GOVERNANCE_DOMAIN;
+  if (RECORDS_RETENTION.test(title)) return DATA_PROTECTION_DOMAIN;
   return type === 'Penetration Test' ? TESTING_DOMAIN : null;
 }
 
