@@ -45,6 +45,12 @@ describe('genreDomain', () => {
     expect(genreDomain('Other', 'Records Retention Schedule\nSheet 1\nRecord class\tPeriod')).toBe(4);
     expect(genreDomain('Configuration', 'Log retention settings\nretention_days = 365')).toBeNull();
   });
+
+  it('gives a register or procedure of data subject requests data protection, whatever rights they exercise', () => {
+    expect(genreDomain('Other', 'Subject Access Requests Log 2025\nRef\tReceived\tType\tDue\nSAR-01\t02/01/2025\tAccess\t01/02/2025')).toBe(4);
+    expect(genreDomain('Procedure', 'Handling individual rights requests\n1. The DPO logs the request.')).toBe(4);
+    expect(genreDomain('Other', 'Access requests register\nUser\tSystem\tApproved by')).toBeNull();
+  });
 });
 
 describe('configurationDomainShares', () => {
