@@ -86,10 +86,10 @@ describe('local engine quality on the labelled fixtures', () => {
   });
 
   it('types evidence documents and finds their main domain', () => {
-    expect(evidence.typeAccuracy).toBeGreaterThanOrEqual(0.98);
-    expect(evidence.domainAccuracy).toBeGreaterThanOrEqual(0.95);
+    expect(evidence.typeAccuracy).toBeGreaterThanOrEqual(0.99);
+    expect(evidence.domainAccuracy).toBeGreaterThanOrEqual(0.98);
     expect(evidence.keyLinkRecall).toBeGreaterThanOrEqual(0.88);
-    expect(evidence.linkDomainPrecision).toBeGreaterThanOrEqual(0.85);
+    expect(evidence.linkDomainPrecision).toBeGreaterThanOrEqual(0.895);
   });
 
   it('quotes whole sentences that state a control in evidence links, not scope or purpose paragraphs', async () => {

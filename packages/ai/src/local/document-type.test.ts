@@ -63,6 +63,26 @@ describe('guessDocumentType', () => {
       'Audit Report',
       'PCI DSS Attestation of Compliance (excerpt)\nPart 1. Service Provider and Qualified Security Assessor Information\nQSA company: Veritas LLP | Lead QSA: M. Ruiz\nPart 3. Validation\nBased on the Report on Compliance, all requirements are In Place.\nSigned by the Lead QSA.',
     ],
+    [
+      'Screenshot',
+      '[Page 1 of 2 - captured 2025-03-02 09:14 by it-admin]\nGoogle Workspace Admin console\nSecurity > Authentication > 2-step verification\nAllow users to turn on 2-step verification\nEnforcement\tOn\nNew user enrollment period\t1 week\nFrequency\tAllow the user to trust the device',
+    ],
+    [
+      'Other',
+      'SUPPLIER RISK ASSESSMENT RECORD\nSupplier: Northgate Payroll Ltd\nAssessment completed: 02/04/2025\nRisk rating: Medium\nEvidence received\nItem\tReceived\nISO 27001 certificate\tYes\nSOC 2 report\tYes\nResidual risk: approved by the Head of Risk.',
+    ],
+    [
+      'Procedure',
+      'Service outages - who we tell and when\nStaff\nThe service desk manager sends a banner to the intranet within the hour.\nCustomers\nThe account team contacts every affected customer by phone.',
+    ],
+    [
+      'Procedure',
+      'Data breaches\nThe DPO decides whether the breach is notifiable. The CISO informs the board the same day. The IT service desk records the ticket. The DPO notifies the regulator within 72 hours. The HR business partner contacts the staff member. The CISO closes the incident.',
+    ],
+    [
+      'Policy',
+      'Screen locking\nScreens lock automatically after 15 minutes of inactivity.\nYou must lock your screen when you leave your desk.\nYou must not write passwords down.\nYou must report a lost laptop the same day.\nThis standard applies to all staff and contractors.',
+    ],
   ])('reads a %s from its structure, whatever the file is called', (expected, text) => {
     expect(guessDocumentType('upload.pdf', text)).toBe(expected);
   });

@@ -15,6 +15,7 @@ const NAME_CUES: Cue[] = [
   { type: 'Other', pattern: /minutes|agenda|memo|notes|letter/i, weight: 3 },
   { type: 'Other', pattern: /\brecord\b|\bregister\b|action[\s_-]?log|questionnaire|due[\s_-]?diligence|(supplier|vendor|third[\s_-]?party)[\s_-]+(assessment|review)|inventory|\bsaq\b|\bvrm\b/i, weight: 5 },
   { type: 'Policy', pattern: /retention[\s_-]+schedule|guideline/i, weight: 5 },
+  { type: 'Screenshot', pattern: /screen(shot|s\b|[\s_-]?(grab|cap(ture)?))|\bcaptures?\b/i, weight: 5 },
 ];
 
 /** Cues in the document's opening lines (its title block). */
@@ -26,9 +27,10 @@ const TITLE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /\bprocedure\b|\bSOP\b|work instruction|runbook|\bprocess\b|playbook|\bguide\b|continuity plan|recovery plan|response plan/i, weight: 4 },
   { type: 'Configuration', pattern: /\bbaseline\b|hardening|configuration (standard|export|settings)|\bsettings\b/i, weight: 4 },
   { type: 'Policy', pattern: /\bpolicy\b|\bstandard\b/i, weight: 4 },
-  { type: 'Report', pattern: /\breport\b|\bresults\b|\b(data protection|privacy) impact assessment\b|\bDPIA\b|\brisk assessment\b|\b(user |privileged )?(access|firewall( rule)?|entitlement|permissions?) review\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
-  { type: 'Other', pattern: /\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security )?(assessment|review)|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
+  { type: 'Report', pattern: /\breport\b|\bresults\b|\b(data protection|privacy) impact assessment\b|\bDPIA\b|(?<!(supplier|vendor|third[- ]party) )\brisk assessment\b|\b(user |privileged )?(access|firewall( rule)?|entitlement|permissions?) review\b|summary by severity|post[\s-]?mortem|post-incident review|incident review|lessons learned/i, weight: 4 },
+  { type: 'Other', pattern: /(?<!\d\s?|\b(few|several|one|two|three|five|ten|fifteen|thirty) )\bminutes\b|\bagenda\b|\battendees\b|questionnaire|due diligence|(supplier|vendor|third[- ]party) (security |risk |due diligence )?(assessment|review)|\b(assessment|review) record\b|\bregister\b|\b(breach|request|risk|action|issue|decision|change|access) log\b|\brecord of\b|\b(breach|incident|request|processing) record\b|\btracker\b|risk register|asset (register|inventory)/i, weight: 4 },
   { type: 'Policy', pattern: /retention schedule|\bguidelines?\b/i, weight: 4 },
+  { type: 'Screenshot', pattern: /\b(admin(istration)? (center|centre|console|portal)|management console|dashboard)\b|\b(captured|screenshot|screen capture)\b/i, weight: 3 },
 ];
 
 /** Cues anywhere in the body, counted (up to a cap) for how often they occur. */
@@ -60,7 +62,7 @@ const CONTROL_BLOCK_CUES: Cue[] = [
 const STRUCTURE_CUES: Cue[] = [
   { type: 'Report', pattern: /^.{0,60}\b(review period|reporting period|period covered|scan window|test window|date of (test|exercise|review|scan))\b/gim, weight: 1.2 },
   { type: 'Procedure', pattern: /^\s*(before|during|after|on arrival|on the day|leaving|at the end)\b[\w ]{0,30}$/gim, weight: 0.6 },
-  { type: 'Procedure', pattern: /(^|[.!?]\s+)(the )?[A-Z]?[a-z]+( [a-z]+)? (books|checks|collects|walks|sends|raises|creates|approves|reviews|records|logs|notifies|informs|assigns|escalates|confirms|updates|closes|removes|disables|restores|contacts|decides|asks|issues|prints|verifies|submits) (the|a|an|each|all|any|it|them)\b/gm, weight: 0.5 },
+  { type: 'Procedure', pattern: /(^|[.!?]\s+)([Tt]he )?([A-Z]?[a-z]+|[A-Z]{2,5})( [a-z]+){0,2} (books|checks|collects|walks|sends|raises|creates|approves|reviews|records|logs|notifies|informs|assigns|escalates|confirms|updates|closes|removes|disables|restores|contacts|decides|asks|issues|prints|verifies|submits) (the|a|an|each|all|any|it|them|whether|every)\b/gm, weight: 0.5 },
   { type: 'Policy', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(purpose|scope|applicability|policy statements?|principles|exceptions|compliance|enforcement|breaches of (this|these) \w+)\s*$/gim, weight: 0.6 },
   { type: 'Policy', pattern: /\bthis (policy|standard|guideline)\b|\bthese (rules|standards|guidelines)\b/gi, weight: 0.8 },
   { type: 'Policy', pattern: /\b(you must|you should|you are responsible|do not|don't|never) \w+/gi, weight: 0.4 },
@@ -69,9 +71,11 @@ const STRUCTURE_CUES: Cue[] = [
   { type: 'Procedure', pattern: /(^|[.:]\s+)(\d+[.)]\s+)?(first|next|then|finally|afterwards),?\s+(the\s+)?[a-z]/gim, weight: 0.8 },
   { type: 'Procedure', pattern: /^\s*(step\s+)?\d+[.)]\s+(the|if|when|once|after|before)\b/gim, weight: 0.5 },
   { type: 'Procedure', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(roles?( and responsibilities)?|responsibilities|who does what|raci|when to use this (plan|procedure|playbook)|invoking the plan|escalation( path)?)\s*$/gim, weight: 1.2 },
-  { type: 'Procedure', pattern: /^\W*how (we|to) /gim, weight: 2.5 },
+  { type: 'Procedure', pattern: /(^\W*|\s[-–—:]\s+)(how|who) (we|to) /gim, weight: 2.5 },
   { type: 'Report', pattern: /\t(pass(ed)?|fail(ed)?|met|not met|completed|overdue|succeeded|results?)\b/gi, weight: 0.6 },
   { type: 'Report', pattern: /\b(was|were) (\w+ed|done|run|held|found|made|taken|seen|given|sent)\b|\b(review|test|assessment|exercise|scan) (was )?(completed|performed|carried out|conducted)\b/gi, weight: 0.3 },
+  { type: 'Screenshot', pattern: /^(?!\s*(go to|navigate|open|select|click|in)\b)[^\n>.:]{2,40}( > [^\n>.:]{2,40})+\s*$/gim, weight: 1.5 },
+  { type: 'Screenshot', pattern: /\b(captured|screenshot|screen capture)\b/gi, weight: 1.5 },
   { type: 'Report', pattern: /^\s*(\d+(\.\d+)*\.?\s+)?(results?( by [\w ]{1,30})?|(executive |management )?summary|trends?|(key )?findings|key metrics|conclusions?|outcome|what happened|what went well|lessons learned|follow-up actions|root cause|timeline( \(\w+\))?|recommendations)\s*$/gim, weight: 0.8 },
 ];
 

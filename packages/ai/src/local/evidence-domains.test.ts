@@ -27,6 +27,30 @@ describe('genreDomain', () => {
     expect(genreDomain('Certificate', 'This certifies that Ana Diaz has completed Security Awareness 2025')).toBeNull();
     expect(genreDomain('Policy', 'Access control policy')).toBeNull();
   });
+
+  it('gives minutes of a board or committee governance, whatever items they discuss', () => {
+    expect(genreDomain('Other', 'ACME LIMITED\nMinutes of the Audit and Risk Committee\nHeld on 3 May 2025\n1. Internal audit report on backups')).toBe(1);
+    expect(genreDomain('Other', 'Board meeting minutes - 12 February 2025\nItem 4: SOC 2 report received')).toBe(1);
+    expect(genreDomain('Other', 'Supplier register\nSupplier\tTier\tMinutes of support per month')).toBeNull();
+  });
+
+  it('gives a risk register or a log of risk acceptances governance, whatever the risks concern', () => {
+    expect(genreDomain('Other', 'Northwind Ltd - Risk Acceptance Log\nID\tRisk\tAccepted by\nRA-1\tMFA not supported by the payroll app\tCFO')).toBe(1);
+    expect(genreDomain('Other', 'Security exceptions register 2025\nID\tException\tExpiry\nEX-4\tUnencrypted USB for the lab\t06/2025')).toBe(1);
+    expect(genreDomain('Other', 'Asset register\nAsset\tOwner\nLaptop 1\tIT')).toBeNull();
+  });
+
+  it('gives a schedule of how long records are kept data protection, but not a log or backup retention setting', () => {
+    expect(genreDomain('Policy', 'Riverside School - how long we keep records\nRecord\tRetention period\tAction\nPupil file\t6 years\tShred')).toBe(4);
+    expect(genreDomain('Other', 'Records Retention Schedule\nSheet 1\nRecord class\tPeriod')).toBe(4);
+    expect(genreDomain('Configuration', 'Log retention settings\nretention_days = 365')).toBeNull();
+  });
+
+  it('gives a register or procedure of data subject requests data protection, whatever rights they exercise', () => {
+    expect(genreDomain('Other', 'Subject Access Requests Log 2025\nRef\tReceived\tType\tDue\nSAR-01\t02/01/2025\tAccess\t01/02/2025')).toBe(4);
+    expect(genreDomain('Procedure', 'Handling individual rights requests\n1. The DPO logs the request.')).toBe(4);
+    expect(genreDomain('Other', 'Access requests register\nUser\tSystem\tApproved by')).toBeNull();
+  });
 });
 
 describe('configurationDomainShares', () => {

@@ -28,6 +28,18 @@ const CONFORMITY = /management system|\bconform(s|ity|ance)\b|certificate of (re
 const DISPOSAL = /destr(uction|oyed)|disposal|sanitis|sanitiz|shredd|erasure|erased|wiped|recycl/i;
 const SERVICE_PERFORMED = new RegExp(`${DISPOSAL.source}|completion|completed|attended`, 'i');
 const DISPOSAL_DOMAIN = 2;
+/** Minutes of a board or committee meeting: the governing body overseeing the programme, whatever items it discussed. */
+const MEETING_MINUTES = /\bminutes\b[^\n]{0,80}\b(board|committee|steering)\b|\b(board|committee)\b[^\n]{0,80}\bminutes\b/i;
+/** A register or log of risks, risk acceptances or policy exceptions: risk management, whatever the risks concern. */
+const RISK_RECORD = /\brisk (register|acceptances?|exceptions?|treatment plan)\b|\b(policy |security )?exceptions? (register|log)\b/i;
+const GOVERNANCE_DOMAIN = 1;
+/**
+ * A schedule or policy of how long records or personal data are kept (not logs or backups, which have their own
+ * domains), or a register or procedure of requests from individuals exercising their data protection rights.
+ */
+const PERSONAL_DATA_HANDLING =
+  /\b(records?|data|information) retention\b|\bretention (schedule|of records)\b|\bretention and (deletion|disposal|destruction)\b|\bhow long we keep\b|\b(data subject|individual|privacy|subject) (access |rights? )?requests?\b|\bDSARs?\b/i;
+const DATA_PROTECTION_DOMAIN = 4;
 
 /** Whether the document is an attestation of compliance: a SOC report, an audit report, or a certificate of conformity. */
 export function attestsCompliance(type: DocumentType, text: string): boolean {
@@ -68,12 +80,16 @@ export function documentDomainShares(fileName: string, text: string, passages: r
 
 /**
  * The domain a document's genre evidences first, whatever controls it covers: an attestation evidences
- * compliance and audit, a certificate of destruction or erasure evidences asset disposal, a penetration test
- * evidences vulnerability management.
+ * compliance and audit, a certificate of destruction or erasure evidences asset disposal, minutes of a board or
+ * committee and a risk register or risk acceptance log evidence governance, a records retention schedule or a register of
+ * data subject requests evidences data protection, a penetration test evidences vulnerability management.
  */
 export function genreDomain(type: DocumentType, text: string): number | null {
   if (attestsCompliance(type, text)) return COMPLIANCE_DOMAIN;
   if (type === 'Certificate' && DISPOSAL.test(text)) return DISPOSAL_DOMAIN;
+  const title = titleBlock(text, 4);
+  if (type === 'Other' && (MEETING_MINUTES.test(title) || RISK_RECORD.test(title))) return GOVERNANCE_DOMAIN;
+  if (PERSONAL_DATA_HANDLING.test(title)) return DATA_PROTECTION_DOMAIN;
   return type === 'Penetration Test' ? TESTING_DOMAIN : null;
 }
 
