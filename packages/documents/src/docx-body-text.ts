@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import { ListCounters, parseNumbering } from './docx-numbering';
 import { TextBudget } from './text-budget';
 import type { ZipDirectory } from './zip-directory';
 
@@ -18,9 +19,9 @@ function decodeXml(text: string): string {
   });
 }
 
-/** The main part's XML, or null when the package has no word/document.xml (an unusual layout mammoth still reads). */
-function mainPartXml(buffer: Buffer, directory: ZipDirectory): string | null {
-  const entry = directory.entries.find((e) => e.name === MAIN_PART);
+/** A part's XML, or null when the package has no such part (no word/document.xml: an unusual layout mammoth still reads). */
+function partXml(buffer: Buffer, directory: ZipDirectory, name: string): string | null {
+  const entry = directory.entries.find((e) => e.name === name);
   if (!entry) return null;
   const data = buffer.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   if (entry.method === METHOD_STORED) return data.toString('utf8');
@@ -29,17 +30,21 @@ function mainPartXml(buffer: Buffer, directory: ZipDirectory): string | null {
   return inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) }).toString('utf8');
 }
 
-const TOKEN = /<(\/?)w:(p|tbl|tr|tc|t|tab|br|cr|delText|instrText)\b[^>]*?(\/?)>/g;
+const TOKEN = /<(\/?)w:(p|tbl|tr|tc|t|tab|br|cr|delText|instrText|numId|ilvl|pStyle)\b[^>]*?(\/?)>/g;
+const VALUE = /\bw:val="([^"]*)"/;
 
 /**
- * The text of a .docx body as a reader sees it: paragraphs separated by a blank line, and each table row
- * on one line with its cells separated by tabs (header row first), so a table of controls keeps its rows.
+ * The text of a .docx body as a reader sees it: paragraphs separated by a blank line, each with the marker
+ * Word's automatic numbering shows before it ('1.2', '(b)', '•'), and each table row on one line with its
+ * cells separated by tabs (header row first), so a table of controls keeps its rows.
  * Deleted (tracked) text and field codes are left out. Stops as soon as the text passes `maxChars`.
  * Returns null when the package has no standard main part.
  */
 export function readDocxBodyText(buffer: Buffer, directory: ZipDirectory, maxChars: number, signal?: AbortSignal): string | null {
-  const xml = mainPartXml(buffer, directory);
+  const xml = partXml(buffer, directory, MAIN_PART);
   if (xml === null) return null;
+  const lists = new ListCounters(parseNumbering(partXml(buffer, directory, 'word/numbering.xml'), partXml(buffer, directory, 'word/styles.xml')));
+  let numbering: { numId: string | null; ilvl: number | null; style: string | null } = { numId: null, ilvl: null, style: null };
   if (!/<\/w:body>\s*<\/w:document>\s*$/.test(xml)) throw new Error('The document part is not complete XML');
   const budget = new TextBudget(maxChars);
   const out: string[] = [];
@@ -69,9 +74,20 @@ export function readDocxBodyText(buffer: Buffer, directory: ZipDirectory, maxCha
       }
       continue;
     }
+    if ((tag === 'numId' || tag === 'ilvl' || tag === 'pStyle') && selfClosing) {
+      const value = VALUE.exec(match[0])?.[1] ?? null;
+      if (tag === 'numId') numbering.numId = value;
+      else if (tag === 'ilvl') numbering.ilvl = value === null ? null : Number(value);
+      else numbering.style = value;
+      continue;
+    }
     if (tag === 'tab' && selfClosing) paragraph += tableDepth > 0 ? ' ' : '\t';
     else if ((tag === 'br' || tag === 'cr') && selfClosing) paragraph += tableDepth > 0 ? ' ' : '\n';
     else if (tag === 'p' && (closing || selfClosing)) {
+      const list = lists.numberingOf(numbering.numId, numbering.ilvl, numbering.style);
+      numbering = { numId: null, ilvl: null, style: null };
+      const marker = list ? lists.next(list.numId, list.ilvl) : '';
+      if (marker && paragraph.trim()) paragraph = `${marker} ${paragraph.trimStart()}`;
       if (tableDepth > 0) {
         const text = paragraph.trim();
         if (text) cell = cell ? `${cell} ${text}` : text;

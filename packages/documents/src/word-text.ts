@@ -11,9 +11,9 @@ function corruptWordDocument(cause: unknown): DocumentError {
 
 /**
  * .docx after the zip guard has checked the container and that its parts inflate to no more than they
- * declare: the body read directly (paragraphs separated by a blank line, table rows as tab-separated lines),
- * else — for a package without the standard main part — mammoth's raw text. Word's automatic list numbering
- * is not part of the text; numbers typed into the text are kept.
+ * declare: the body read directly (paragraphs separated by a blank line, each with the marker of Word's
+ * automatic numbering, table rows as tab-separated lines), else — for a package without the standard main
+ * part — mammoth's raw text.
  */
 export async function extractDocxText(buffer: Buffer, zipLimits: ZipLimits, maxChars: number, signal?: AbortSignal): Promise<string> {
   const directory = assertSafeZip(buffer, zipLimits);
