@@ -23,7 +23,7 @@ export const PROVIDER_ROLE_WORDS = [
 /** Words naming the other party (the customer). */
 export const CUSTOMER_ROLE_WORDS = ['customer', 'client', 'controller', 'merchant', 'covered entity', 'buyer', 'purchaser', 'licensee', 'authority'];
 
-export const MUTUAL_SUBJECT = /\b(each party|either party|both parties|the parties|neither party|each of the parties)\b/i;
+export const MUTUAL_SUBJECT = /\b(each party|either party|both parties|the parties|neither party|each of the parties|each of us|either of us|both of us|neither of us)\b/i;
 
 /** Generic contract words that say nothing about an obligation's subject matter. */
 export const CONTRACT_WORDS = [

@@ -46,3 +46,21 @@ describe('party names', () => {
     expect(detectParties('SECURITY SCHEDULE\n1.1 The Supplier shall log access.').names).toEqual({ provider: null, customer: null });
   });
 });
+
+describe('terms written as "we" and "you"', () => {
+  const TERMS =
+    'These Terms are an agreement between Nimbara Cloud Services, Inc. ("Nimbara", "we", "us" or "our") and the organization that accepts them ("Customer" or "you").';
+  const parties = detectParties(TERMS);
+
+  it('gives "we" to the side that defines itself so and "you" to the other, and the subject of a duty after a conditional clause is the party opening the main clause', () => {
+    expect(subjectRole('We ', parties, null)).toBe('provider');
+    expect(subjectRole('You ', parties, null)).toBe('customer');
+    expect(subjectRole('If we become aware of a breach of your data, we ', parties, null)).toBe('provider');
+    expect(subjectRole('We will give the assistance that you ', parties, null)).toBe('provider');
+    expect(subjectRole('Each of us ', parties, null)).toBe('mutual');
+  });
+
+  it('leaves "US" the country alone', () => {
+    expect(subjectRole('Data hosted in the US ', parties, null)).toBe('none');
+  });
+});

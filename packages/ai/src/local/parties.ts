@@ -28,14 +28,21 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function nameRegex(names: readonly string[]): RegExp {
+/** Terms written in the first and second person: "we", "us", "our" for one side, "you", "your" for the other. */
+const FIRST_PERSON = ['we', 'us', 'our'];
+const SECOND_PERSON = ['you', 'your'];
+const PERSON_IN_DEFINITION = /["“](we|us|our|you|your)["”]/i;
+
+function nameRegex(names: readonly string[], pronouns: readonly string[] = []): RegExp {
   const variants = new Set<string>();
   for (const name of names) {
     variants.add(titleCase(name));
     variants.add(name.toUpperCase());
     variants.add(name);
   }
-  const alternatives = [...variants].filter((v) => /[A-Z]/.test(v)).sort((a, b) => b.length - a.length).map(escape);
+  const named = [...variants].filter((v) => /[A-Z]/.test(v));
+  const spoken = pronouns.flatMap((p) => [p, titleCase(p)]);
+  const alternatives = [...named, ...spoken].sort((a, b) => b.length - a.length).map(escape);
   return new RegExp(`(?<![\\w-])(${alternatives.join('|')})(?![\\w-])`, 'g');
 }
 
@@ -52,7 +59,7 @@ function roleOfName(name: string): 'provider' | 'customer' | null {
  */
 export function detectParties(text: string): Parties {
   const preamble = text.slice(0, PREAMBLE_LENGTH);
-  const groups: Array<{ names: string[]; role: 'provider' | 'customer' | null; legal: string | null }> = [];
+  const groups: Array<{ names: string[]; role: 'provider' | 'customer' | null; legal: string | null; person: 'first' | 'second' | null }> = [];
   let previousEnd = 0;
   for (const match of preamble.matchAll(/\(([^()]{0,160})\)/g)) {
     const inside = match[1] ?? '';
@@ -61,13 +68,16 @@ export function detectParties(text: string): Parties {
     previousEnd = (match.index ?? 0) + match[0].length;
     if (/\beach\b/i.test(inside) || !ORGANISATION.test(before)) continue;
     const names = [...inside.matchAll(/["“]([^"”]{2,40})["”]/g)].map((m) => m[1] ?? '').filter((n) => /^[A-Z]/.test(n) && !NOT_A_PARTY.test(n));
-    if (names.length === 0) continue;
+    const spoken = PERSON_IN_DEFINITION.exec(inside)?.[1]?.toLowerCase();
+    const person = spoken ? (FIRST_PERSON.includes(spoken) ? 'first' : 'second') : null;
+    if (names.length === 0 && !person) continue;
     const role = names.map(roleOfName).find((r) => r !== null) ?? null;
-    groups.push({ names, role, legal: legalName(before) });
+    groups.push({ names, role, legal: legalName(before), person });
   }
   const known = new Set(groups.map((g) => g.role).filter((r) => r !== null));
   const unknown = groups.filter((g) => g.role === null);
   if (unknown.length === 1 && known.size === 1 && unknown[0]) unknown[0].role = known.has('provider') ? 'customer' : 'provider';
+  const pronouns = personRoles(groups);
   const providerNames = [...PROVIDER_ROLE_WORDS, ...groups.filter((g) => g.role === 'provider').flatMap((g) => g.names)];
   const customerNames = [...CUSTOMER_ROLE_WORDS, ...groups.filter((g) => g.role === 'customer').flatMap((g) => g.names)];
   const nameOf = (role: 'provider' | 'customer') => {
@@ -75,11 +85,28 @@ export function detectParties(text: string): Parties {
     return group ? (group.legal ?? group.names.find((n) => roleOfName(n) === null) ?? group.names[0] ?? null) : null;
   };
   return {
-    provider: nameRegex(providerNames),
-    customer: nameRegex(customerNames),
+    provider: nameRegex(providerNames, pronouns.provider),
+    customer: nameRegex(customerNames, pronouns.customer),
     names: { provider: nameOf('provider'), customer: nameOf('customer') },
     mutual: MUTUAL_AGREEMENT.test(preamble) ? EITHER_SIDE_ROLES : null,
   };
+}
+
+/**
+ * Terms written as "we" and "you" ('Nimbara Cloud Services, Inc. ("Nimbara", "we", "us")' … '("Customer" or
+ * "you")'): the pronouns belong to the side whose definition holds them. A side that calls itself "we" with
+ * no role word wrote the terms, which makes it the provider; "you" is then the other side.
+ */
+function personRoles(groups: ReadonlyArray<{ role: 'provider' | 'customer' | null; person: 'first' | 'second' | null }>): { provider: string[]; customer: string[] } {
+  const first = groups.find((g) => g.person === 'first');
+  const second = groups.find((g) => g.person === 'second');
+  if (!first && !second) return { provider: [], customer: [] };
+  const opposite = (role: 'provider' | 'customer' | null | undefined) => (role === 'provider' ? 'customer' : role === 'customer' ? 'provider' : null);
+  const firstRole = first?.role ?? opposite(second?.role) ?? 'provider';
+  const out = { provider: [] as string[], customer: [] as string[] };
+  out[firstRole].push(...FIRST_PERSON);
+  out[firstRole === 'provider' ? 'customer' : 'provider'].push(...SECOND_PERSON);
+  return out;
 }
 
 const LEGAL_NAME = new RegExp(
@@ -106,10 +133,29 @@ export function subjectRole(beforeModal: string, parties: Parties, previous: Par
   const adverbial = LEADING_ADVERBIAL.exec(beforeModal);
   const main = adverbial ? beforeModal.slice(adverbial[0].length) : beforeModal;
   if (MUTUAL_SUBJECT.test(main) || parties.mutual?.test(main)) return 'mutual';
-  const role = firstRole(main, parties);
+  const role = roleJustBefore(beforeModal, parties) ?? firstRole(main, parties);
   if (role) return role;
   if (PRONOUN_SUBJECT.test(main.trim())) return (adverbial ? firstRole(adverbial[0], parties) : null) ?? previous ?? 'none';
   return 'none';
+}
+
+/**
+ * The party that opens the main clause right before the modal verb ('…, we will', '…, the Vendor shall
+ * promptly'): the subject, even when a long conditional clause before it names the other side ('If we become
+ * aware of a breach of your data, we will …').
+ */
+function roleJustBefore(beforeModal: string, parties: Parties): 'provider' | 'customer' | null {
+  let best: { role: 'provider' | 'customer'; start: number; end: number } | null = null;
+  for (const [role, pattern] of [['provider', parties.provider], ['customer', parties.customer]] as const) {
+    for (const match of beforeModal.matchAll(new RegExp(pattern.source, 'g'))) {
+      const end = (match.index ?? 0) + match[0].length;
+      if (!best || end > best.end) best = { role, start: match.index ?? 0, end };
+    }
+  }
+  // Only a name that opens the main clause ('…, we will'), not one inside it ('… that you are required to').
+  if (!best || !/(^|[,;:]\s*)(the\s+)?$/i.test(beforeModal.slice(0, best.start))) return null;
+  const rest = beforeModal.slice(best.end).trim();
+  return /^(\w+(ly)?\s*){0,2}$/.test(rest) && !/[,;]/.test(rest) && rest.split(/\s+/).every((w) => w === '' || /ly$|^(also|itself|themselves|each|both|alone|hereby|further)$/i.test(w)) ? best.role : null;
 }
 
 function firstRole(text: string, parties: Parties): 'provider' | 'customer' | null {
