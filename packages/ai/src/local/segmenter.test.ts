@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectMarker, isHeadingText, segmentText } from './segmenter';
+import { detectMarker } from './clause-numbering';
+import { isHeadingText, segmentText } from './segmenter';
 
 function clauses(text: string) {
   return segmentText(text).segments.map((s) => [s.kind, s.clause, s.text]);

@@ -1,5 +1,6 @@
 /** Tables in extracted text: tab-separated lines read as a header row and rows whose requirement cell is the span. */
-import type { Block, ClauseState } from './segmenter';
+import type { ClauseState } from './clause-numbering';
+import type { Block } from './segmenter';
 
 type Cell = { start: number; end: number; text: string };
 
