@@ -45,6 +45,14 @@ describe('quoteSentences', () => {
     expect(text.slice(quote.start, quote.end)).toBe('Remote access requires MFA on every connection.');
   });
 
+  it('follows a sentence a PDF wrapped onto the next lines to its full stop', () => {
+    const text = 'Section 2. Asset Management\n\nOwners must review these controls at least annually, record exceptions with a documented risk acceptance,\nand retain evidence of each review for no less than three years. Staff receive training.';
+    const quote = quoteSentences(text, segmentText(text).tokens, [{ start: 29, end: 131, label: false }], weightsOf('review controls annually exceptions'));
+    expect(text.slice(quote.start, quote.end)).toBe(
+      'Owners must review these controls at least annually, record exceptions with a documented risk acceptance,\nand retain evidence of each review for no less than three years.',
+    );
+  });
+
   it('quotes the lines of a settings block that name the setting, whole', () => {
     const text = '{\n  "MinimumPasswordLength": 14,\n  "RequireSymbols": true,\n  "SessionTimeout": 15\n}';
     const quote = quoteSentences(text, segmentText(text).tokens, [{ start: 0, end: text.length, label: false }], weightsOf('password length'));

@@ -88,13 +88,30 @@ const LINE_MARKER = /^\s*([-•*–]|\(?[a-z0-9]{1,4}[.)]|\d+(\.\d+)*\.?|[a-z]{1
 /** The end of the sentence or table cell before a quote on the same line. */
 const SENTENCE_BEFORE = /([.!?:;]\s+|\t\s*)$/;
 
+/** Where a sentence a PDF wrapped onto the next lines ends: the quote follows it to its full stop. */
+const OPEN_SENTENCE_END = /[^.!?:;)"”]$/;
+const WRAPPED_TAIL = /^\n(?!\s*\n)([^\n]*?[.!?](?=\s|$)|[^\n]*)/;
+const MAX_WRAPPED_LINES = 4;
+
+function throughWrappedLines(text: string, end: number): number {
+  let at = end;
+  for (let line = 0; line < MAX_WRAPPED_LINES && OPEN_SENTENCE_END.test(text.slice(Math.max(0, at - 1), at)); line += 1) {
+    const next = WRAPPED_TAIL.exec(text.slice(at, at + 400));
+    const continues = next?.[1] && (/^[a-z]/.test(next[1]) || (/[A-Za-z0-9]$/.test(text.slice(at - 1, at)) && /^[A-Za-z0-9(]/.test(next[1])));
+    if (!next || !continues || /^\s*([-•*–]\s|\(?[a-z0-9]{1,4}[.)]\s|\d+(\.\d+)+\s)/i.test(next[1] ?? '')) break;
+    at += next[0].length;
+  }
+  return at;
+}
+
 /**
- * Widens a span that a sentence split left inside a sentence ("Policy |v3.2 …" read as a list marker)
- * or a word ("Microsoft.|Keyvault") to the whole sentence and whole words.
+ * Widens a span that a sentence split left inside a sentence ("Policy |v3.2 …" read as a list marker),
+ * a word ("Microsoft.|Keyvault") or a line a PDF wrapped, to the whole sentence and whole words.
  */
 function wholeSentences(text: string, span: { start: number; end: number }): { start: number; end: number } {
   let { start, end } = span;
   while (end < text.length && /\S/.test(text.charAt(end)) && /\S/.test(text.charAt(end - 1))) end += 1;
+  end = throughWrappedLines(text, end);
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const prefix = text.slice(lineStart, start);
   if (!LINE_MARKER.test(prefix) && !SENTENCE_BEFORE.test(prefix)) {
