@@ -53,6 +53,13 @@ describe('quoteSentences', () => {
     );
   });
 
+  it('goes back to where a wrapped sentence began when the quote starts on its second line', () => {
+    const text = 'Evidence is kept for three years. Staff who operate asset management\nprocedures receive training before they are given access.';
+    const second = text.indexOf('procedures');
+    const quote = quoteSentences(text, segmentText(text).tokens, [{ start: second, end: text.length, label: false }], weightsOf('training access'));
+    expect(text.slice(quote.start, quote.end)).toBe('Staff who operate asset management\nprocedures receive training before they are given access.');
+  });
+
   it('quotes the lines of a settings block that name the setting, whole', () => {
     const text = '{\n  "MinimumPasswordLength": 14,\n  "RequireSymbols": true,\n  "SessionTimeout": 15\n}';
     const quote = quoteSentences(text, segmentText(text).tokens, [{ start: 0, end: text.length, label: false }], weightsOf('password length'));

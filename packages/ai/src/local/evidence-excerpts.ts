@@ -104,6 +104,21 @@ function throughWrappedLines(text: string, end: number): number {
   return at;
 }
 
+/** Where a sentence that a PDF wrapped before a quote's first line began ('… Staff who operate asset management' + 'procedures receive …'). */
+function backToSentenceStart(text: string, start: number): number {
+  let at = start;
+  for (let line = 0; line < MAX_WRAPPED_LINES && /^[a-z]/.test(text.charAt(at)) && text.charAt(at - 1) === '\n'; line += 1) {
+    const previousStart = text.lastIndexOf('\n', at - 2) + 1;
+    const previous = text.slice(previousStart, at - 1);
+    if (!previous.trim() || !/[A-Za-z0-9,]$/.test(previous.trimEnd())) break;
+    let cut = -1;
+    for (const match of previous.matchAll(/[.!?;:]\s+/g)) cut = (match.index ?? 0) + match[0].length;
+    if (cut >= 0) return previousStart + cut;
+    at = previousStart;
+  }
+  return at;
+}
+
 /**
  * Widens a span that a sentence split left inside a sentence ("Policy |v3.2 …" read as a list marker),
  * a word ("Microsoft.|Keyvault") or a line a PDF wrapped, to the whole sentence and whole words.
@@ -112,6 +127,7 @@ function wholeSentences(text: string, span: { start: number; end: number }): { s
   let { start, end } = span;
   while (end < text.length && /\S/.test(text.charAt(end)) && /\S/.test(text.charAt(end - 1))) end += 1;
   end = throughWrappedLines(text, end);
+  start = backToSentenceStart(text, start);
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const prefix = text.slice(lineStart, start);
   if (!LINE_MARKER.test(prefix) && !SENTENCE_BEFORE.test(prefix)) {
