@@ -276,6 +276,20 @@ function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?
   return { me: false };
 }
 
+/** NIST 800-53 control families: 'AC-2', 'ia-2(1)', 'SC–28'. */
+const NIST_CONTROL = /\b(ac|at|au|ca|cm|cp|ia|ir|ma|mp|pe|pl|pm|ps|pt|ra|sa|sc|si|sr)[-‐–](\d{1,2})((?:\s?\(\d{1,2}\))?)(?![\w.])/;
+/** HIPAA Security Rule citations: '164.308(a)(1)(ii)(b)', '§ 164.312(b)'. */
+const HIPAA_CITATION = /(?:§\s*)?\b(164\.\d{3})((?:\s?\([a-z0-9]{1,4}\))*)/;
+
+/** A framework control id or citation the question names ('status of AC-2'), as the frameworks write it. */
+function controlOf(text: Text): string | undefined {
+  const nist = text.take(NIST_CONTROL);
+  if (nist) return `${nist[1]!.toUpperCase()}-${nist[2]}${nist[3]!.replace(/\s/g, '')}`;
+  const hipaa = text.take(HIPAA_CITATION);
+  if (hipaa) return `${hipaa[1]}${hipaa[2]!.replace(/\s/g, '')}`;
+  return undefined;
+}
+
 function requirementIdsOf(text: Text, vocabulary: Vocabulary): string[] {
   const known = new Set(vocabulary.requirement_ids.map((id) => id.toUpperCase()));
   const ids: string[] = [];
@@ -296,6 +310,8 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   if (namedDocument) filters.evidence = namedDocument;
   if (text.take(/\bsoc ?2(?: type (?:i|ii|1|2))? (?:type (?:i|ii|1|2) )?(?:reports?|attestations?|audit reports?)\b/)) filters.evidence_type = 'SOC 2 Report';
   else if (text.take(/\biso(?: ?27001)? (?:certificates?|certifications?|certs?)\b/)) filters.evidence_type = 'Certificate';
+  const control = controlOf(text);
+  if (control) filters.control = control;
   const frameworks = findFrameworks(text.rest);
   if (frameworks[0]) {
     filters.framework = frameworks[0];
