@@ -74,3 +74,34 @@ export function obligationsAbout(obligations: ContractObligation[], all: Contrac
   if (topic.phrases.length) return pool;
   return all.some((o) => topic.groups.some((g) => hasAny(lower(o), g))) ? [] : null;
 }
+
+const MENTION = /\b(?:mention(?:s|ing)?|refer(?:s|ring)? to|talk(?:s|ing)? about|say(?:s|ing)? anything about|reference(?:s)?|set(?:s|ting)?|specif(?:y|ies)|require(?:s)?|about)\s+(?:us |we |you |them |the supplier )?(?:to |must |shall )?(?:have |do |keep |use )?(?:a |an |the |any |our )?([a-z0-9][a-z0-9 '-]{1,60}?)\s*(?=[?.!,;]|$| in (?:the|our|any|all|each|every)\b| across\b| at all\b)/i;
+
+/** A phrase as a pattern: each word singular or plural, the last one also as a prefix ('tests' finds 'testing'). */
+function phrasePattern(phrase: string): RegExp {
+  const words = phrase.split(/\s+/).map((w) => escape(w.length > 3 ? w.replace(/e?s$/, '') : w));
+  return new RegExp(`\\b${words.join('[\\s-]+')}`, 'i');
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * 'Which contracts mention disaster recovery?': the words as written, when obligations use them, are the
+ * topic (before the other words contracts use for it). A phrase of three words or more found nowhere is
+ * tried without its last words ('minimum necessary standard' → 'minimum necessary'). Null when the
+ * question names no such phrase; `found` is false when no obligation uses it at all.
+ */
+export function literalTopic(question: string, obligations: ContractObligation[], all: ContractObligation[]): { matches: ContractObligation[]; found: boolean } | null {
+  const phrase = MENTION.exec(question.trim())?.[1]?.toLowerCase().trim();
+  if (!phrase) return null;
+  const alternatives = phrase.split(/\s*(?:,|\bor\b|\/)\s*/).filter((p) => p.length > 2);
+  for (let words = 6; words >= 2; words--) {
+    const patterns = alternatives.map((p) => p.split(/\s+/)).filter((w) => w.length >= Math.min(words, 2)).map((w) => phrasePattern(w.slice(0, words).join(' ')));
+    const inAll = all.filter((o) => patterns.some((p) => p.test(o.text)));
+    if (inAll.length) return { matches: obligations.filter((o) => patterns.some((p) => p.test(o.text))), found: true };
+  }
+  const single = alternatives.filter((p) => !p.includes(' ')).map(phrasePattern);
+  if (!single.length) return null;
+  const inAll = all.filter((o) => single.some((p) => p.test(o.text)));
+  return { matches: obligations.filter((o) => single.some((p) => p.test(o.text))), found: inAll.length > 0 };
+}

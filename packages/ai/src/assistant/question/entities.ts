@@ -189,12 +189,15 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
     if (acronym && !spans.length) {
       score += 3;
     }
-    if (nameWords[0] && present(nameWords[0])) {
-      const nameHits = nameWords.filter(present);
+    // The file name by its first word ('the Riverbend BAA'), or by another of its words with the kind of
+    // contract it is ('the bank schedule').
+    const lowerName = contract.name.toLowerCase();
+    const ofItsKind = genres.some(([, words]) => words.some((w) => lowerName.includes(w)));
+    const nameHits = nameWords.filter(present);
+    if ((nameWords[0] && present(nameWords[0])) || nameHits.length >= 2 || (nameHits.length === 1 && ofItsKind)) {
       score += 2 * nameHits.length;
       spans.push(...nameHits);
     }
-    const lowerName = contract.name.toLowerCase();
     for (const [, words] of genres) if (words.some((w) => lowerName.includes(w))) score += 1;
     if (score > 1 && (!best || score > best.score)) best = { name: contract.name, score, spans };
   }
