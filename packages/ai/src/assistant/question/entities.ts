@@ -251,7 +251,9 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
       code ||
       (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)) && (!onlyTopicWords || asksDocument || share === 1)) ||
       (allDistinctive && (distinctive.length >= 2 || asksDocument) && (!onlyTopicWords || asksDocument)) ||
-      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w) && !typeWords.has(w)));
+      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w) && !typeWords.has(w))) ||
+      // A word only this document's name holds ('the Nessus scan'), with another of its words.
+      (hits.length >= 2 && !/\b(?:contracts?|customers?|agreements?|obligations?)\b/.test(text.rest) && hits.some((w) => w.length > 3 && !typeWords.has(w) && !TOPIC_WORDS.has(w) && !DOCUMENT_WORDS.has(w) && vocabulary.evidence.filter((d) => tokens(d.name).includes(w)).length === 1));
     if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;
@@ -261,8 +263,8 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 }
 
 function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
-  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?= (?:\w+ )?(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?=\s+(?:[\w-]+\s+){0,2}(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
+  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|(?:does|do) (?:nobody|no one) own|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);

@@ -102,10 +102,14 @@ function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
   return false;
 }
 
+/** What a named document is evidence for: 'what does it count as evidence for', 'requirements backed by it'. */
+const COVERAGE_ASKED = /\bevidence for\s*[?.!]*\s*$|\b(?:counts? as evidence|(?:backed|supported|covered|evidenced|satisfied|met) by|(?:which|what) requirements? (?:does|do|is|are|can|could|would) (?:the |our |this |that )?[\w ().-]*?\b(?:support|cover|back|evidence|satisfy|prove))\b/;
+
 function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   const f = plan.filters;
   const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
   if (plan.ask === 'draft') return 'draft';
+  if (f.evidence && has(q, COVERAGE_ASKED)) return 'evidence_coverage';
   if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|which tenant|best|worst)\b/))) return 'tenants';
   if (has(q, /\b(?:expir\w*|renew\w*)\b/) && has(q, /\b(?:evidence|in the (?:system|product|tool|library|app))\b/)) return 'expiry';
   if (asksDocumentContent(q, f)) return 'passages';
