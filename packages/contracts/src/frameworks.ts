@@ -37,3 +37,15 @@ export const frameworkName = z
     }
     return canonical;
   });
+
+/**
+ * Whether a framework reference of a requirement ('AC-2(1)', '164.308(a)(1)(i)') is the control or
+ * citation asked for ('ac-2', '164.308(a)(1)'): the same reference, or one of its enhancements or
+ * sub-paragraphs (what follows it opens with a parenthesis).
+ */
+export function referenceMatches(reference: string, asked: string): boolean {
+  const squash = (s: string) => s.toUpperCase().replace(/\s+/g, '');
+  const ref = squash(reference);
+  const want = squash(asked);
+  return ref === want || (ref.startsWith(want) && ref[want.length] === '(');
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Contract, obligationSchema } from '@compliance/contracts/documents';
 import type { z } from 'zod';
 import type { Requirement } from '@compliance/contracts/requirements';
+import { referenceMatches } from '@compliance/contracts/frameworks';
 import type { AssistantWorld } from './assistant-world';
 import { type Session, api } from './test-app';
 
@@ -27,7 +28,8 @@ export type Where = {
 export type Expect =
   | { type: 'requirements'; where: Where; show?: 'count' | 'list' }
   | { type: 'owners'; where: Where }
-  | { type: 'requirement'; id: string }
+  | { type: 'requirement'; id: string; control?: never }
+  | { type: 'requirement'; control: string; id?: never }
   | { type: 'summary' }
   | { type: 'weakest_domain' }
   | { type: 'framework_rate'; framework: string }
@@ -41,7 +43,8 @@ export type Expect =
   | { type: 'limit'; says_any: string[] }
   | { type: 'refusal' }
   | { type: 'tenants' }
-  | { type: 'draft'; id: string }
+  | { type: 'draft'; id: string; control?: never }
+  | { type: 'draft'; control: string; id?: never }
   | { type: 'off_topic' };
 
 export type Question = { id: string; kind: string; as?: 'analyst' | 'manager'; turns: string[]; expect: Expect };
@@ -56,6 +59,14 @@ type Dashboard = {
   framework_breakdown: Array<{ framework: string; compliance_rate: number }>;
   top_gaps: Array<{ display_id: string }>;
 };
+
+/** The requirements whose framework references include the control or citation (or its enhancements). */
+function mappedTo(requirements: Requirement[], control: string): Requirement[] {
+  return requirements.filter((r) => Object.values(r.control_ids).some((refs) => refs.some((ref) => referenceMatches(ref, control))));
+}
+
+/** A requirement display id as a whole ('1.1' is not in '1.12'). */
+const mentionsId = (answer: string, id: string) => new RegExp(`(?<![\\d.])${id.replace(/\./g, '\\.')}(?![\\d])`).test(answer);
 
 const norm = (s: string) => s.toLowerCase().replace(/\\/g, '').replace(/\s+/g, ' ');
 
@@ -143,6 +154,15 @@ export function grade(question: Question, answer: string, truth: Truth, world: A
       break;
     }
     case 'requirement': {
+      if (e.control !== undefined) {
+        // The requirements mapped to a framework reference: each named with its status and owner (the first 5).
+        const mapped = mappedTo(truth.requirements, e.control);
+        if (!mapped.length) need(/\bno requirement\b/i.test(answer), `should say no requirement maps to ${e.control}`);
+        for (const m of mapped.slice(0, 5)) need(mentionsId(answer, m.display_id), `requirement ${m.display_id} (mapped to ${e.control}) not named`);
+        for (const status of new Set(mapped.slice(0, 5).map((m) => m.compliance_status))) need(has(status), `status ${status} missing`);
+        for (const owner of new Set(mapped.slice(0, 5).map((m) => m.owner_name ?? 'unassigned'))) need(has(owner), `owner ${owner} missing`);
+        break;
+      }
       const r = truth.requirements.find((x) => x.display_id === e.id);
       if (!r) {
         need(/\bno requirement\b/i.test(answer), 'should say the requirement does not exist');
@@ -230,9 +250,17 @@ export function grade(question: Question, answer: string, truth: Truth, world: A
       need(has(world.tenant.name) && has(world.sibling.name), 'tenants not both compared');
       need(!has(world.foreign.name), 'names a tenant of another organization');
       break;
-    case 'draft':
-      need(has(`response for`) && answer.includes(e.id), 'no draft or reason for the requirement');
+    case 'draft': {
+      if (e.control === undefined) {
+        need(has(`response for`) && answer.includes(e.id), 'no draft or reason for the requirement');
+        break;
+      }
+      // A draft (or the reason there is none) for one requirement mapped to the reference, or that none maps to it.
+      const mapped = mappedTo(truth.requirements, e.control);
+      if (!mapped.length) need(/\bno requirement\b/i.test(answer), `should say no requirement maps to ${e.control}`);
+      else need(has(`response for`) && mapped.some((m) => mentionsId(answer, m.display_id)), `no draft or reason for a requirement mapped to ${e.control}`);
       break;
+    }
     case 'off_topic':
       need(/can't answer that|won't guess|can only use data/i.test(answer), 'should decline');
       break;

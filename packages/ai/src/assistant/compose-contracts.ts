@@ -1,6 +1,6 @@
 import { getDomain } from '@compliance/catalog/domains';
 import type { AnswerWriter } from './answer-writer';
-import { contractTopic, obligationsAbout } from './contract-topics';
+import { contractTopic, literalTopic, obligationsAbout } from './contract-topics';
 import { bulleted, documentLink, escapeMarkdown, plural, requirementLink, truncate } from './format';
 import type { QueryPlan } from './question/plan';
 import type { ContractObligation, ContractSummary, ToolArgs } from './tools';
@@ -67,8 +67,9 @@ export async function composeContractPlan(writer: AnswerWriter, plan: QueryPlan,
   if (f.contract_genre) obligations = obligations.filter((o) => f.contract_genre!.some((w) => o.contract.toLowerCase().includes(w)));
   if (f.has_evidence !== undefined) obligations = obligations.filter((o) => o.covered === f.has_evidence);
   if (f.deadline_hours !== undefined) obligations = obligations.filter((o) => typeof o.deadline_hours === 'number' && o.deadline_hours <= f.deadline_hours!);
-  const topic = contractTopic(f);
-  const about = obligationsAbout(obligations, result.obligations, topic);
+  const literal = literalTopic(question, obligations, result.obligations);
+  // A phrase the question asks to be mentioned that no obligation uses: none mention it.
+  const about = literal?.found ? literal.matches : (obligationsAbout(obligations, result.obligations, contractTopic(f)) ?? (literal && /\bmention/i.test(question) ? [] : null));
   if (about) obligations = about;
   else if (f.domain && f.query) obligations = obligations.filter((o) => o.domain_name === getDomain(f.domain!)?.name);
 
@@ -97,7 +98,7 @@ export async function composeContractPlan(writer: AnswerWriter, plan: QueryPlan,
   if (summarising) {
     const total = narrowedBy.length ? obligations.length : result.contracts.reduce((n, c) => n + c.obligation_count, 0);
     const uncovered = result.contracts.reduce((n, c) => n + c.uncovered_count, 0);
-    writer.line(`**${scope}: ${plural(total, 'obligation')}${narrowedBy.length ? ` ${what}` : ' extracted'}**${narrowedBy.length ? '' : `, ${uncovered} not yet covered by evidence`}.`);
+    writer.line(`**${scope}: ${total === 0 ? 'no obligations' : plural(total, 'obligation')}${narrowedBy.length ? ` ${what}` : ' extracted'}**${narrowedBy.length ? '' : `, ${uncovered} not yet covered by evidence`}.`);
     const source = narrowedBy.length ? obligations : result.obligations;
     if (source.length) {
       writer.line();

@@ -19,6 +19,7 @@ export function describeFilters(f: Filters): string {
     f.source === 'contract' ? 'added by customer contracts' : f.source === 'framework' ? 'from the frameworks' : '',
     f.contract ? `from ${escapeMarkdown(f.contract)}` : '',
     f.priority ? `${f.priority} priority` : '',
+    f.control ? `mapped to ${escapeMarkdown(f.control)}` : '',
   ];
   return parts.filter(Boolean).join(', ');
 }
@@ -35,6 +36,7 @@ export function searchArgs(f: Filters, limit: number): ToolArgs<'search_requirem
     ...(f.contract ? { contract: f.contract } : {}),
     ...(f.priority ? { priority: f.priority } : {}),
     ...(f.requirement_ids?.length ? { ids: f.requirement_ids } : {}),
+    ...(f.control && !f.requirement_ids?.length ? { control: f.control } : {}),
     ...(f.exact && f.query ? { exact: true } : {}),
     limit,
   };

@@ -22,12 +22,17 @@ export async function composeTenants(writer: AnswerWriter): Promise<void> {
   );
 }
 
+/** A response drafted for each requirement named (a control id maps to up to three). */
 export async function composeDraft(writer: AnswerWriter, plan: QueryPlan): Promise<void> {
-  const id = plan.filters.requirement_ids?.[0];
-  if (!id) {
-    writer.line('Name the requirement to draft a response for, for example "Draft a response for requirement 3.1". Its id is on the Requirements screen.');
+  const ids = plan.filters.requirement_ids ?? [];
+  if (!ids.length) {
+    writer.line('Name the requirement to draft a response for, for example "Draft a response for requirement 3.1" or "Draft a response for AC-2". Its id is on the Requirements screen.');
     return;
   }
+  for (const id of ids.slice(0, 3)) await draftOne(writer, id);
+}
+
+async function draftOne(writer: AnswerWriter, id: string): Promise<void> {
   const draft = await writer.call('draft_response', { requirement_id: id });
   if (!draft.text) {
     writer.line(`I could not draft a response for ${requirementLink(draft.requirement_id)}: ${escapeMarkdown(draft.problem ?? 'no reason given')}`);
@@ -36,4 +41,5 @@ export async function composeDraft(writer: AnswerWriter, plan: QueryPlan): Promi
   writer.line(`**Suggested response for ${requirementLink(draft.requirement_id)}** (saved as the requirement's suggestion; review it in the response editor before using it):`);
   writer.line();
   for (const line of draft.text.split('\n')) writer.line(line.trim() ? `> ${escapeMarkdown(line)}` : '>');
+  writer.line();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractTopic, obligationsAbout } from './contract-topics';
+import { contractTopic, literalTopic, obligationsAbout } from './contract-topics';
 import type { ContractObligation } from './tools';
 
 const obligation = (contract: string, text: string): ContractObligation => ({ contract, clause: null, text, requirement_id: null, covered: true });
@@ -37,3 +37,20 @@ describe('contract topics', () => {
     expect(about('cyber insur')).toEqual([]);
   });
 });
+
+describe('a phrase the obligations are asked to mention', () => {
+  const contracts = (question: string) => {
+    const found = literalTopic(question, ALL, ALL);
+    return found && { found: found.found, contracts: [...new Set(found.matches.map((o) => o.contract))] };
+  };
+  it('finds the words as written, singular or plural, and shortens a long phrase found nowhere', () => {
+    expect(contracts('Which contracts mention penetration tests?')).toEqual({ found: true, contracts: ['E'] });
+    expect(contracts('Which contracts mention background checks or background screening?')).toEqual({ found: true, contracts: ['A'] });
+    expect(contracts('Which contracts mention electronic sessions of users?')).toEqual({ found: true, contracts: ['C'] });
+  });
+  it('says when no obligation uses a single word, and reads no phrase from other questions', () => {
+    expect(contracts('Which of our contracts mention CREST?')).toEqual({ found: false, contracts: [] });
+    expect(contracts('How many obligations are in each contract?')).toBeNull();
+  });
+});
+

@@ -74,3 +74,44 @@ export function obligationsAbout(obligations: ContractObligation[], all: Contrac
   if (topic.phrases.length) return pool;
   return all.some((o) => topic.groups.some((g) => hasAny(lower(o), g))) ? [] : null;
 }
+
+const MENTION = /\b(?:mention(?:s|ing)?|refer(?:s|ring)? to|talk(?:s|ing)? about|say(?:s|ing)? anything about|reference(?:s)?)\s+(?:a |an |the |any |our )?([a-z0-9][a-z0-9 '-]{1,60}?)\s*(?=[?.!,;]|$| in (?:the|our|any|all|each|every)\b| across\b| at all\b| within\b)/i;
+
+/** A phrase as a pattern: each word singular or plural, the last one also as a prefix ('tests' finds 'testing'). */
+function phrasePattern(phrase: string): RegExp {
+  const words = phrase.split(/\s+/).map((w) => escape(w.length > 3 ? w.replace(/e?s$/, '') : w));
+  return new RegExp(`\\b${words.join('[\\s-]+')}`, 'i');
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const EDGE_WORDS = new Set('a an the of to for in on at and with by from our their its we us all any each'.split(' '));
+
+/** The phrase, then its runs of two words or more, longest first ('independent penetration test' → 'penetration test'). */
+function subPhrases(phrase: string): string[] {
+  const words = phrase.split(/\s+/);
+  if (words.length === 1) return words;
+  const runs: string[] = [];
+  for (let size = words.length; size >= 2; size--) for (let at = 0; at + size <= words.length; at++) runs.push(words.slice(at, at + size).join(' '));
+  // A run must start and end on a word of its own ('data at' and 'of the' say nothing).
+  return runs.filter((run, i) => i === 0 || (!EDGE_WORDS.has(run.split(' ')[0]!) && !EDGE_WORDS.has(run.split(' ').at(-1)!)));
+}
+
+/**
+ * 'Which contracts mention disaster recovery?': the words as written, when obligations use them, are the
+ * topic (before the other words contracts use for it). Each alternative ('X or Y') found nowhere is
+ * tried by its shorter runs of words ('minimum necessary standard' → 'minimum necessary'). Null when the
+ * question names no such phrase; `found` is false when no obligation uses it at all.
+ */
+export function literalTopic(question: string, obligations: ContractObligation[], all: ContractObligation[]): { matches: ContractObligation[]; found: boolean } | null {
+  const phrase = MENTION.exec(question.trim())?.[1]?.toLowerCase().trim();
+  if (!phrase) return null;
+  const alternatives = phrase.split(/\s*(?:,|\bor\b|\/)\s*/).filter((p) => p.length > 2);
+  const matching = (pattern: RegExp) => (o: ContractObligation) => pattern.test(o.text);
+  const patterns = alternatives.flatMap((alternative) => {
+    const found = subPhrases(alternative).map(phrasePattern).find((p) => all.some(matching(p)));
+    return found ? [found] : [];
+  });
+  if (patterns.length) return { matches: obligations.filter((o) => patterns.some((p) => p.test(o.text))), found: true };
+  return alternatives.some((a) => !a.includes(' ')) ? { matches: [], found: false } : null;
+}

@@ -1,4 +1,4 @@
-import { canonicalFramework } from '@compliance/contracts/frameworks';
+import { canonicalFramework, referenceMatches } from '@compliance/contracts/frameworks';
 import type { ChatRequest, ChatTurn } from '../engine';
 import type { AssistantToolset, Passage, Vocabulary, ComplianceSummary, ContractObligations, DomainBreakdownRow, EvidenceSummary, FrameworkBreakdownRow, OwnersAndStatuses, RequirementRef, ToolName } from './tools';
 
@@ -190,7 +190,8 @@ export function createFixtureToolset(options: { empty?: boolean } = {}): Fixture
             (!args.ids?.length || args.ids.includes(r.id)) &&
             (!args.domain_number || DOMAIN_NUMBERS[r.domain_name] === args.domain_number) &&
             (!canonical || r.frameworks.includes(canonical)) &&
-            (args.has_evidence === undefined || r.evidence_count > 0 === args.has_evidence),
+            (args.has_evidence === undefined || r.evidence_count > 0 === args.has_evidence) &&
+            (!args.control || Object.values(r.control_ids).some((list) => list.some((ref) => referenceMatches(ref, args.control!)))),
         );
       return record('search_requirements', args, { total: found.length, requirements: found.slice(0, args.limit ?? 10) });
     },

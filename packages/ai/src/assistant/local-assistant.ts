@@ -3,6 +3,7 @@ import type { ChatAnswer, ChatCallOptions, ChatRequest } from '../engine';
 import { AnswerWriter } from './answer-writer';
 import { composeActivity, composeDueDates, composeExpiry, composeTrend } from './compose-activity';
 import { composeContractPlan } from './compose-contracts';
+import { resolveControl } from './compose-controls';
 import { composeEvidence, composeEvidenceCoverage, composePassages } from './compose-evidence';
 import { composeHelp, composeImprovementPlan, composeUnknown } from './compose-plan';
 import { composeOwners, composeRequirement, composeRequirements } from './compose-requirements';
@@ -34,7 +35,9 @@ export async function answerLocally(input: ChatRequest, options: ChatCallOptions
   return writer.finish();
 }
 
-async function compose(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
+async function compose(writer: AnswerWriter, asked: QueryPlan, question: string): Promise<void> {
+  const plan = await resolveControl(writer, asked);
+  if (!plan) return;
   const f = plan.filters;
   switch (plan.subject) {
     case 'help':

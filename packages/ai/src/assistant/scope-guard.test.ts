@@ -9,6 +9,7 @@ const PLAIN = "I can only use data of Acme Health (Acme Group). I can't share or
 const ORDINARY = [
   ...SUGGESTIONS,
   'How compliant are we overall?',
+  'Count of N/A requirements?',
   'Give me our compliance score',
   'What are our weakest domains?',
   'Show NIST gaps',

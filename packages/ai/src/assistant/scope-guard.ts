@@ -183,7 +183,8 @@ function namedEntity(text: string, strict: boolean): string | null {
       const entity = entityOf(match[1] ?? '');
       // 'does the IC have to call…': a role's initials and a duty, not another organization's data.
       if (entity && ROLE_INITIALS.test(entity) && /^\s+to\b/.test(text.slice(match.index + match[0].length))) continue;
-      if (entity && /[A-Za-z]/.test(entity) && entity.split(/\s+/).length >= minWords) return entity;
+      // A single letter ('N' of 'N/A') names nobody.
+      if (entity && /[A-Za-z]/.test(entity) && entity.replace(/[^A-Za-z0-9]/g, '').length > 1 && entity.split(/\s+/).length >= minWords) return entity;
     }
   }
   return null;

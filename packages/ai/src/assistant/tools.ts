@@ -30,6 +30,7 @@ export const toolArgs = {
     contract: z.string().max(255).optional().describe('Only requirements a contract (file name or counterparty) maps to'),
     priority: z.enum(['High', 'Medium', 'Low']).optional(),
     ids: z.array(z.string().max(20)).max(20).optional().describe('Requirement display ids, e.g. ["3.4"]'),
+    control: z.string().max(40).optional().describe('A framework control id or citation the requirements map to, e.g. "AC-2" or "164.308(a)(1)"'),
     exact: z.boolean().optional().describe('Match the query words in the requirement text only, as written'),
     limit: z.number().int().min(1).max(50).optional(),
   }),

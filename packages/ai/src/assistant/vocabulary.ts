@@ -136,8 +136,9 @@ export function searchStem(word: string): string {
     [/ies$/, ''],
     [/sses$/, 'ss'],
     [/(ch|sh|x)es$/, '$1'],
-    [/([^su])s$/, '$1'],
+    // Before the plural: 'sessions' and 'session' (as 'notifications' and 'notification') stem alike.
     [/([st])ions?$/, '$1'],
+    [/([^su])s$/, '$1'],
     [/([a-z]{3})ing$/, '$1'],
   ];
   for (const [pattern, replacement] of rules) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AiEngine } from '@compliance/ai/engine';
 import type { AssistantToolset, RequirementRef, StatusCounts as ToolStatusCounts } from '@compliance/ai/assistant/tools';
-import { canonicalFramework } from '@compliance/contracts/frameworks';
+import { canonicalFramework, referenceMatches } from '@compliance/contracts/frameworks';
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
@@ -130,7 +130,7 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
         return rankGaps(requirements.filter(isGap)).slice(0, limit ?? DEFAULT_LIMIT).map(toRequirementRef);
       }),
 
-    search_requirements: ({ query, status, domain_number, framework, has_evidence, owner, source, contract, priority, ids, exact, limit }) =>
+    search_requirements: ({ query, status, domain_number, framework, has_evidence, owner, source, contract, priority, ids, control, exact, limit }) =>
       read(async (tx) => {
         const canonical = framework ? canonicalFramework(framework) : null;
         const { requirements } = await requirementsOf(tx, canonical ? [canonical] : undefined);
@@ -146,7 +146,8 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
             (!source || r.source_type === source) &&
             (!contract || r.contract_names.some((name) => namesMatch(name, contract))) &&
             (!priority || r.priority === priority) &&
-            (!wantedIds?.length || wantedIds.includes(r.display_id.toUpperCase())),
+            (!wantedIds?.length || wantedIds.includes(r.display_id.toUpperCase())) &&
+            (!control || Object.values(r.control_ids).some((refs) => refs.some((ref) => referenceMatches(ref, control)))),
         );
         return { total: found.length, requirements: found.slice(0, limit ?? DEFAULT_LIMIT).map(toRequirementRef) };
       }),

@@ -189,12 +189,15 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
     if (acronym && !spans.length) {
       score += 3;
     }
-    if (nameWords[0] && present(nameWords[0])) {
-      const nameHits = nameWords.filter(present);
+    // The file name by its first word ('the Riverbend BAA'), or by another of its words with the kind of
+    // contract it is ('the bank schedule').
+    const lowerName = contract.name.toLowerCase();
+    const ofItsKind = genres.some(([, words]) => words.some((w) => lowerName.includes(w)));
+    const nameHits = nameWords.filter(present);
+    if ((nameWords[0] && present(nameWords[0])) || nameHits.length >= 2 || (nameHits.length === 1 && ofItsKind)) {
       score += 2 * nameHits.length;
       spans.push(...nameHits);
     }
-    const lowerName = contract.name.toLowerCase();
     for (const [, words] of genres) if (words.some((w) => lowerName.includes(w))) score += 1;
     if (score > 1 && (!best || score > best.score)) best = { name: contract.name, score, spans };
   }
@@ -248,7 +251,9 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
       code ||
       (hits.length >= Math.min(2, words.length) && (share >= 0.75 || (hits.length >= 3 && share >= 0.5)) && (!onlyTopicWords || asksDocument || share === 1)) ||
       (allDistinctive && (distinctive.length >= 2 || asksDocument) && (!onlyTopicWords || asksDocument)) ||
-      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w) && !typeWords.has(w)));
+      (hits.length >= 2 && share >= 0.5 && asksDocument && distinctive.some((w) => hits.includes(w) && !typeWords.has(w))) ||
+      // A word only this document's name holds ('the Nessus scan'), with another of its words.
+      (hits.length >= 2 && !/\b(?:contracts?|customers?|agreements?|obligations?)\b/.test(text.rest) && hits.some((w) => w.length > 3 && !typeWords.has(w) && !TOPIC_WORDS.has(w) && !DOCUMENT_WORDS.has(w) && vocabulary.evidence.filter((d) => tokens(d.name).includes(w)).length === 1));
     if (enough && (!best || score > best.score)) best = { name: doc.name, score, words: code ? [...hits, code] : hits };
   }
   if (!best) return undefined;
@@ -258,8 +263,8 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 }
 
 function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
-  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?= (?:\w+ )?(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?=\s+(?:[\w-]+\s+){0,2}(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
+  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|(?:does|do) (?:nobody|no one) own|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);
@@ -274,6 +279,20 @@ function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?
     }
   }
   return { me: false };
+}
+
+/** NIST 800-53 control families: 'AC-2', 'ia-2(1)', 'SC–28'. */
+const NIST_CONTROL = /\b(ac|at|au|ca|cm|cp|ia|ir|ma|mp|pe|pl|pm|ps|pt|ra|sa|sc|si|sr)[-‐–](\d{1,2})((?:\s?\(\d{1,2}\))?)(?![\w.])/;
+/** HIPAA Security Rule citations: '164.308(a)(1)(ii)(b)', '§ 164.312(b)'. */
+const HIPAA_CITATION = /(?:§\s*)?\b(164\.\d{3})((?:\s?\([a-z0-9]{1,4}\))*)/;
+
+/** A framework control id or citation the question names ('status of AC-2'), as the frameworks write it. */
+function controlOf(text: Text): string | undefined {
+  const nist = text.take(NIST_CONTROL);
+  if (nist) return `${nist[1]!.toUpperCase()}-${nist[2]}${nist[3]!.replace(/\s/g, '')}`;
+  const hipaa = text.take(HIPAA_CITATION);
+  if (hipaa) return `${hipaa[1]}${hipaa[2]!.replace(/\s/g, '')}`;
+  return undefined;
 }
 
 function requirementIdsOf(text: Text, vocabulary: Vocabulary): string[] {
@@ -296,6 +315,8 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
   if (namedDocument) filters.evidence = namedDocument;
   if (text.take(/\bsoc ?2(?: type (?:i|ii|1|2))? (?:type (?:i|ii|1|2) )?(?:reports?|attestations?|audit reports?)\b/)) filters.evidence_type = 'SOC 2 Report';
   else if (text.take(/\biso(?: ?27001)? (?:certificates?|certifications?|certs?)\b/)) filters.evidence_type = 'Certificate';
+  const control = controlOf(text);
+  if (control) filters.control = control;
   const frameworks = findFrameworks(text.rest);
   if (frameworks[0]) {
     filters.framework = frameworks[0];

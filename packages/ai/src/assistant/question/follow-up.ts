@@ -29,6 +29,12 @@ function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
 }
 
+/** 'how many are unassigned?' right after a list of requirements: a count of that list, narrowed. */
+function narrowsTheList(question: string, previous: QueryPlan): boolean {
+  const q = normalise(question);
+  return ['requirements', 'owners', 'gaps', 'top_priority', 'domain'].includes(previous.subject) && /^(?:and )?(?:how many|which|what share|what percentage|what proportion) (?:are|is|have|has|still|remain|got)\b/.test(q) && q.split(/\s+/).length <= 6;
+}
+
 /** Words that ask for a list on their own ('which are they?'); without them a short follow-up keeps the ask before. */
 const ASKS_LIST = /\b(?:which|list|show|name|display|see|what are|give me|who)\b/;
 
@@ -123,10 +129,13 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
   for (const question of questions) {
     const own = parseQuestion(question, vocabulary, now, tenants);
     // 'draft a response for it': the requirement of the question before.
-    if (own.subject === 'draft' && !own.filters.requirement_ids?.length && previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
+    if (own.subject === 'draft' && !own.filters.requirement_ids?.length && !own.filters.control) {
+      if (previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
+      else if (previous?.filters.control) own.filters.control = previous.filters.control;
+    }
     const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
     const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
-    const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && looksLikeFollowUp(question, own) && !strongOwnSubject && own.subject !== 'help';
+    const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(question, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';
     plan = widened ?? (previous && followsOn ? merge(previous, own, question) : own);
     if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;
   }

@@ -32,7 +32,7 @@ const TOPIC_STOP = new Set(
 );
 
 function askOf(q: string): Ask {
-  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\bdraft\b.*\b\d{1,2}\.\d{1,3}\b/.test(q)) return 'draft';
+  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\b(?:draft|write up|write-up)\b.*\b(?:\d{1,2}\.\d{1,3}|[a-z]{2}-\d{1,2}|164\.\d{3})|\b(?:write|draft|prepare)\b.*\b(?:narrative|write-?up|implementation statement)\b/.test(q)) return 'draft';
   if (/\bhow many\b|\bnumber of\b|\bcount\b(?! (?:toward|towards|for|as|against))|\bhow much\b|\btotal\b/.test(q)) return 'count';
   if (/\b(?:compare|comparison|versus|vs\.?|rank|ranking|side by side|benchmark)\b/.test(q)) return 'compare';
   if (/\b(?:summari[sz]e|summary|overview|outline|recap|what does .* (?:say|require|cover))\b/.test(q)) return 'summarise';
@@ -102,10 +102,14 @@ function asksDocumentContent(q: string, f: QueryPlan['filters']): boolean {
   return false;
 }
 
+/** What a named document is evidence for: 'what does it count as evidence for', 'requirements backed by it'. */
+const COVERAGE_ASKED = /\bevidence for\s*[?.!]*\s*$|\b(?:counts? as evidence|(?:backed|supported|covered|evidenced|satisfied|met) by|(?:which|what) requirements? (?:does|do|is|are|can|could|would) (?:the |our |this |that )?[\w ().-]*?\b(?:support|cover|back|evidence|satisfy|prove))\b/;
+
 function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   const f = plan.filters;
   const evidenceWords = /\b(?:evidence|documents?|docs|proofs?|artifacts?|artefacts?|uploads?|uploaded|files?|attachments?)\b/;
   if (plan.ask === 'draft') return 'draft';
+  if (f.evidence && has(q, COVERAGE_ASKED)) return 'evidence_coverage';
   if (has(q, /\b(?:tenants|business units|subsidiaries|entities)\b/) || (has(q, /\btenant\b/) && has(q, /\b(?:compare|other|each|every|which tenant|best|worst)\b/))) return 'tenants';
   if (has(q, /\b(?:expir\w*|renew\w*)\b/) && has(q, /\b(?:evidence|in the (?:system|product|tool|library|app))\b/)) return 'expiry';
   if (asksDocumentContent(q, f)) return 'passages';
@@ -116,7 +120,7 @@ function subjectOf(q: string, rest: string, plan: QueryPlan): Subject {
   if (has(q, /\b(?:trend\w*|over time|history|historical|changed over|improved since|progress since|score (?:changed|change|moved)|compared (?:to|with) last|month over month|week over week|(?:a|one|two|three|six|\d+) (?:days?|weeks?|months?|years?) ago|last (?:month|quarter|year)'s|used to be|previously|since q[1-4]|since (?:january|february|march|april|may|june|july|august|september|october|november|december|last)|(?:at the )?(?:start|beginning) of (?:the )?(?:year|quarter|month)|last year|(?:was|were)\b[^?.!]*\b(?:in|during|as of|back in|at the end of) (?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|20\d\d)|(?:more|less|better|worse|higher|lower) [^?.!]*\b(?:last|previous|prior) (?:quarter|month|year|audit)|(?:last|previous|prior) (?:quarter|month|year) [^?.!]*\bthan (?:we are |it is )?(?:now|today))\b/) && aboutRate || (f.period && has(q, /\b(?:moved|changed|shifted|gone (?:up|down)|improved|dropped|risen|fallen)\b/) && has(q, /\b(?:it|rate|score|complian\w*)\b/)) || (has(q, /\b(?:rate|score|posture)\b/) && f.period) || comparedWithThen) return 'trend';
   if (has(q, /\b(?:what|anything|who) (?:has )?(?:changed|happened|was (?:updated|changed|uploaded))\b|\b(?:did|has|have) (?:anything|something|much|anyone|anybody) (?:change|changed|happen|happened|touch|touched|update|updated|edit|edited)\b|\b(?:anyone|anybody) (?:touch|change|update|edit)\w*\b|\banything (?:new|changed?)\b|\b(?:changes|activity|recent updates|what is new|updates)\b/) || (f.period && has(q, /\b(?:changed?|updated|uploaded|added|marked|modified|closed|completed)\b/))) return 'activity';
   if (has(q, /\b(?:overdue|due(?! diligence)|past due|late|deadlines? (?:for|on) (?:our )?requirements?|next \d+ days|coming due|deadlines? (?:are |is )?coming up|upcoming deadlines?|deadlines? (?:do|have) (?:i|we)|my deadlines?|(?:before|by) (?:the )?end of (?:the |this |next )?(?:day|week|month|quarter|year)|(?:before|by) (?:monday|tuesday|wednesday|thursday|friday|next week|month end|quarter end|year end))\b/) && !f.contract && !has(q, CONTRACT_WORDS)) return 'due_dates';
-  if (f.requirement_ids?.length) {
+  if (f.requirement_ids?.length || (f.control && !has(q, /\b(?:requirements|items|controls) (?:map|mapped|are mapped|that map|cite|citing)\b|\b(?:which|what|how many|list|show) (?:\w+ )?requirements\b/))) {
     if (has(rest, evidenceWords) && !has(q, /\bstatus\b/)) return 'evidence';
     return 'requirement';
   }

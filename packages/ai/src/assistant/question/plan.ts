@@ -49,6 +49,8 @@ export type Filters = {
   evidence?: string;
   evidence_type?: string;
   requirement_ids?: string[];
+  /** A framework control id or citation ('AC-2', '164.308(a)(1)'): the requirements mapped to it. */
+  control?: string;
   priority?: 'High' | 'Medium' | 'Low';
   /** Search words as stems ('encrypt') and as the user wrote them ('encryption'). */
   query?: string;
