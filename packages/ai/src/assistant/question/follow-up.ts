@@ -86,6 +86,8 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
     else if (current.filters.framework && previous.subject !== 'domain') subject = 'gaps';
   }
   if ((previous.subject === 'summary' || previous.subject === 'domains' || previous.subject === 'frameworks') && current.filters.framework) subject = 'frameworks';
+  // 'and how many open gaps in HIPAA?' after the top gaps: a framework's gaps, which the parser states as open statuses.
+  if (current.subject === 'gaps' && current.filters.framework && ['gaps', 'top_priority', 'summary', 'domains', 'frameworks'].includes(previous.subject)) subject = 'gaps';
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
   if (previous.subject === 'requirement' && current.subject !== 'unknown' && current.subject !== 'summary') subject = current.subject;
