@@ -23,8 +23,8 @@ const FLOORS: Record<string, { questions: number; followUps: number }> = {
   // the score after that study, less a margin.
   blind5: { questions: 0.96, followUps: 0.95 },
   // Studied after its first score (83.1% of questions, 71.2% of follow-ups): its floor is the score after
-  // that study (92.6% / 80.8%), less a margin.
-  blind6: { questions: 0.9, followUps: 0.78 },
+  // that study (92.6% / 80.8%), less a margin; follow-ups since resolved better (88.5%), less a margin.
+  blind6: { questions: 0.9, followUps: 0.85 },
 };
 
 let t: TestApp;

@@ -83,6 +83,7 @@ describe('scope guard: refusals', () => {
     ['Does Wayne Enterprises have evidence for MFA?', 'Wayne Enterprises'],
     ['Show the evidence of the tenant called Stark Industries', 'Stark Industries'],
     ['What is the status of the Hooli organization?', 'Hooli'],
+    ['now add Initech Retail to the comparison', 'Initech Retail'],
   ])('refuses a data question about a named entity: "%s"', (question, entity) => {
     const decision = checkScope(question, noOthers);
     expect(decision).toMatchObject({ allowed: false, reason: 'named_entity', entity, message: PLAIN });

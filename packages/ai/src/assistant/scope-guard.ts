@@ -74,6 +74,8 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`${TWO_WORD_NAME}\\s+(?:(?:open|overall|current|latest|outstanding|remaining|compliance|security)\\s+)?(?:complian\\w*|rates?|scores?|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|dashboard|progress|open items?)\\b`, 'g'), minWords: 2 },
   { pattern: new RegExp(`\\b${anyCase('how')}\\s+(?:compliant|secure|ready|far along)\\s+(?:is|are)\\s+(?:the\\s+)?${NAME}`, 'g') },
   { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
+  // 'now add Globex Retail to the comparison': another name brought into a comparison or a list.
+  { pattern: new RegExp(`\\b${anyCase('add include')}\\s+(?:the\\s+)?${NAME}\\s+(?:to|in|into)\\s+(?:the\\s+|this\\s+|that\\s+)?(?:comparison|compare|ranking|table|list|mix)\\b`, 'g') },
   { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:(?:what|how)(?:['’]s|\\s+is|\\s+about)\\s+)?(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*(?:the\\s+)?${NAME}\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|status|posture|progress|dashboard)\\b`, 'g') },
 ];

@@ -19,7 +19,7 @@ const FOLLOW_UP =
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
 
 /** More ways a short question points back: 'same question for …', 'only those owned by …', 'now the in progress ones'. */
-const POINTS_BACK = /^(?:same|ditto|likewise|repeat (?:that|it)|do the same|now (?:the|only|just|show|list|give|what))\b|\b(?:only|just) (?:those|these|them|the ones)\b|\b(?:those|these) (?:owned|assigned|with|without|that|which|in|from|marked|not|where)\b|\bthe (?:[\w/-]+ ){1,3}ones\b/;
+const POINTS_BACK = /^(?:same|ditto|likewise|repeat (?:that|it)|do the same|now (?:the|only|just|show|list|give|what))\b|\b(?:only|just) (?:those|these|them|the ones)\b|\b(?:those|these) (?:owned|assigned|with|without|that|which|in|from|marked|not|where)\b|\bthe (?:[\w/-]+ ){1,3}ones\b|\bhow (?:has|have|did|does) (?:that|it|this) (?:\w+ )?chang/;
 
 function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   const q = normalise(question);
@@ -86,11 +86,18 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
     else if (current.filters.framework && previous.subject !== 'domain') subject = 'gaps';
   }
   if ((previous.subject === 'summary' || previous.subject === 'domains' || previous.subject === 'frameworks') && current.filters.framework) subject = 'frameworks';
+  // 'and how many open gaps in HIPAA?' after the top gaps: a framework's gaps, which the parser states as open statuses.
+  if (current.subject === 'gaps' && current.filters.framework && ['gaps', 'top_priority', 'summary', 'domains', 'frameworks'].includes(previous.subject)) subject = 'gaps';
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
   if (previous.subject === 'requirement' && current.subject !== 'unknown' && current.subject !== 'summary') subject = current.subject;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
+  // 'how has that changed since March?' after a rate: the rate's history, not the activity log.
+  const rateBefore = ['summary', 'frameworks', 'domains', 'domain'].includes(previous.subject);
+  if (rateBefore && /\bhow (?:has|have|did|does) (?:that|it|this|they|the rate|our rate|the score)\b.*\bchang/.test(normalise(question))) subject = 'trend';
+  // 'what about our contract with Acme?': a contract the tenant does not hold replaces the one before.
+  if (current.filters.unknown_contract && !current.filters.contract) delete filters.contract;
   // 'how much data did we lose in that test?': a fact the document of the question before states.
   if ((filters.evidence || filters.contract) && (current.subject === 'unknown' || current.subject === 'passages') && asksAFact(normalise(question))) subject = 'passages';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement', 'evidence_coverage'].includes(previous.subject);
@@ -133,7 +140,9 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
       if (previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
       else if (previous?.filters.control) own.filters.control = previous.filters.control;
     }
-    const strongOwnSubject = own.subject !== 'unknown' && !NARROWABLE.includes(own.subject);
+    // 'and what's the overall rate?': the whole tenant's rate is a question of its own, whatever came before.
+    const overall = own.subject === 'summary' && !own.filters.framework && !own.filters.domain && /\boverall\b/.test(normalise(question));
+    const strongOwnSubject = (own.subject !== 'unknown' && !NARROWABLE.includes(own.subject)) || overall;
     const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
     const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(question, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';
     plan = widened ?? (previous && followsOn ? merge(previous, own, question) : own);

@@ -170,5 +170,11 @@ describe('follow-up questions', () => {
 
   it('leave a new standalone question alone', () => {
     expect(follow('Which IAM requirements have no evidence?', 'What is our overall compliance rate?')).toMatchObject({ subject: 'summary' });
+    expect(follow("What's our weakest domain?", "and what's the overall rate?")).toMatchObject({ subject: 'summary' });
+    expect(follow('What are our top priority gaps?', 'and how many open gaps in HIPAA?')).toMatchObject({ subject: 'gaps', filters: { framework: { canonical: 'HIPAA' } } });
+  });
+
+  it('ask for the history of a rate the question before gave', () => {
+    expect(follow('How compliant are we with HIPAA?', 'how has that changed over the last six months?')).toMatchObject({ subject: 'trend' });
   });
 });
