@@ -26,6 +26,8 @@ function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   if (FOLLOW_UP.test(q) || POINTS_BACK.test(q)) return true;
   // 'why were they excluded?': a short question about the things before.
   if (/\b(?:they|them|those|these|their)\b/.test(q) && q.split(/\s+/).length <= 7) return true;
+  // 'how many open gaps does it have?': 'it' as the subject of a short question is the thing before.
+  if (/\b(?:does|do|did|has|have|is|was) (?:it|that|this)\b/.test(q) && q.split(/\s+/).length <= 8) return true;
   return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
 }
 
@@ -87,9 +89,9 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   }
   if ((previous.subject === 'summary' || previous.subject === 'domains' || previous.subject === 'frameworks') && current.filters.framework) subject = 'frameworks';
   // 'and how many open gaps in HIPAA?' after the top gaps: a framework's gaps, which the parser states as open statuses.
-  if (current.subject === 'gaps' && current.filters.framework && ['gaps', 'top_priority', 'summary', 'domains', 'frameworks'].includes(previous.subject)) subject = 'gaps';
+  if (current.subject === 'gaps' && filters.framework && ['gaps', 'top_priority', 'summary', 'domains', 'frameworks'].includes(previous.subject)) subject = 'gaps';
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
-  if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status) subject = 'requirements';
+  if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status && current.subject !== 'gaps') subject = 'requirements';
   if (previous.subject === 'requirement' && current.subject !== 'unknown' && current.subject !== 'summary') subject = current.subject;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
@@ -100,6 +102,8 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if (current.filters.unknown_contract && !current.filters.contract) delete filters.contract;
   // 'how much data did we lose in that test?': a fact the document of the question before states.
   if ((filters.evidence || filters.contract) && (current.subject === 'unknown' || current.subject === 'passages') && asksAFact(normalise(question))) subject = 'passages';
+  // 'what's its status and owner?' after the evidence of one requirement: that requirement itself.
+  if (previous.subject === 'evidence' && (filters.requirement_ids?.length === 1 || filters.control) && /\b(?:status|owner|owns|owned|priority)\b/.test(normalise(question))) subject = 'requirement';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement', 'evidence_coverage'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
   // 'which of them also require MFA?': one more topic word of the same search; 'and about MFA?' after

@@ -19,6 +19,8 @@ describe('the question parser', () => {
     expect(follow('List the Identity & Access Management requirements that are open', 'how many are unassigned?')).toMatchObject({ ask: 'count', filters: { domain: 3, status: ['Not Started', 'In Progress'], owner: 'unassigned' } });
     expect(follow('Who owns SI-2?', 'can you draft the response for it?')).toMatchObject({ subject: 'draft', filters: { control: 'SI-2' } });
     expect(follow("What's the status of IA-2?", 'what evidence supports it?')).toMatchObject({ subject: 'evidence', filters: { control: 'IA-2' } });
+    expect(follow('What evidence supports requirement 13.7?', "What's its status and owner?")).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['13.7'] } });
+    expect(follow("What's the HIPAA compliance rate?", 'How many open gaps does it have?')).toMatchObject({ subject: 'gaps', ask: 'count', filters: { framework: { canonical: 'HIPAA' } } });
   });
 
   it('reads "my" and "nobody owns" around other filters', () => {
