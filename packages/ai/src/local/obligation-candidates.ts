@@ -177,12 +177,21 @@ const securityShare = (c: Candidate) => Math.min(1, c.features.security / 2);
  * the duty itself has some security content: 'repaint the offices' stays out of a security section.
  */
 function addSurroundings(candidates: Candidate[]): void {
-  const bySection = new Map<string, Candidate[]>();
-  for (const c of candidates) bySection.set(c.section, [...(bySection.get(c.section) ?? []), c]);
-  const documentShare = candidates.length ? candidates.reduce((sum, c) => sum + securityShare(c), 0) / candidates.length : 0;
+  const sections = new Map<string, { sum: number; count: number }>();
+  let documentSum = 0;
   for (const c of candidates) {
-    const others = (bySection.get(c.section) ?? []).filter((o) => o !== c);
-    const section = others.length ? others.reduce((sum, o) => sum + securityShare(o), 0) / others.length : 0;
+    const share = securityShare(c);
+    const section = sections.get(c.section) ?? { sum: 0, count: 0 };
+    section.sum += share;
+    section.count += 1;
+    sections.set(c.section, section);
+    documentSum += share;
+  }
+  const documentShare = candidates.length ? documentSum / candidates.length : 0;
+  for (const c of candidates) {
+    const { sum, count } = sections.get(c.section) ?? { sum: 0, count: 0 };
+    // The other spans of the section: its total less this span's own share.
+    const section = count > 1 ? (sum - securityShare(c)) / (count - 1) : 0;
     c.features.section_security = section * Math.min(1, c.features.security + 0.3);
     c.features.document_security = documentShare;
     c.features.section_x_modal = section * c.features.strong_modal * Math.min(1, c.features.security);
