@@ -83,7 +83,10 @@ export async function composeContractPlan(writer: AnswerWriter, plan: QueryPlan,
   ].filter(Boolean);
   const what = narrowedBy.join(', ') || 'listed';
 
-  if (!one && /\b(?:which|what) (?:of (?:our|the) )?(?:customer )?(?:contracts|customers|agreements|deals)\b/.test(question.trim().toLowerCase())) return writeByContract(writer, obligations, what);
+  // 'and which mention penetration testing?' after 'which contracts mention encryption?': contracts still.
+  const byContract = /\b(?:which|what) (?:of (?:our|the) )?(?:customer )?(?:contracts|customers|agreements|deals)\b/;
+  const asksContracts = byContract.test(question.trim().toLowerCase()) || (plan.follow_up === true && byContract.test((plan.asked_before ?? '').toLowerCase()) && !/\b(?:obligations?|clauses?|how many)\b/i.test(question));
+  if (!one && asksContracts) return writeByContract(writer, obligations, what);
   if (f.deadline_hours !== undefined) {
     if (one) {
       writer.line(obligations.length ? `**${plural(obligations.length, 'obligation')}** of ${scope} ${what}:` : `No obligation of ${scope} is ${what}.`);

@@ -132,6 +132,7 @@ function answerWords(question: string): string {
   if (/^who\b|\bwho (?:did|performed|ran|conducted|carried)\b/.test(q)) words.push('by performed conducted tester auditor prepared author');
   if (/^when\b|\bwhat date\b/.test(q)) words.push('date dated held on');
   if (/\bhow (?:long|fast|quickly|soon)\b|\b(?:deadline|time limit|by when|window)\b/.test(q)) words.push('hours minutes days duration within');
+  if (/\b(?:expir\w*|valid (?:until|through|to)|renew\w*)\b/.test(q)) words.push('expiry expires valid until date');
   if (/\bwhat (?:caused|causes|led to)\b|\broot cause\b|\bwhy did\b/.test(q)) words.push('root cause caused because due');
   return words.join(' ');
 }
@@ -155,8 +156,10 @@ export async function composePassages(writer: AnswerWriter, plan: QueryPlan, que
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
   const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
   const asked = spellOut([question, plan.follow_up ? (f.topic ?? '') : ''].filter(Boolean).join(' '));
-  const query = [document ? withoutNameWords(asked, document) : asked, answerWords(asked), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
-  const { passages } = await writer.call('search_passages', { query, ...(document ? { document } : {}), limit: 3 });
+  const query = [document ? withoutNameWords(asked, document) : asked, answerWords(plan.follow_up ? `${asked} ${plan.asked_before ?? ''}` : asked), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
+  let { passages } = await writer.call('search_passages', { query, ...(document ? { document } : {}), limit: 3 });
+  // A fact asked of the document quoted before, which its text does not hold: the question of its own.
+  if (!passages.length && plan.kept_document && document) ({ passages } = await writer.call('search_passages', { query, limit: 3 }));
   if (!passages.length) {
     writer.line(`I found nothing that answers "${escapeMarkdown(question)}" in the text of ${writer.tenantPossessive} documents${f.evidence ? ` (${escapeMarkdown(f.evidence)})` : ''}, so I cannot say. Upload the report or record that shows it in the Evidence Library.`);
     return;

@@ -12,4 +12,14 @@ describe('passage ranking', () => {
   it('stems a word and its plural alike (session, sessions)', () => {
     expect(passageTerms('session timeout')[0]).toEqual(passageTerms('electronic sessions')[1]);
   });
+
+  it("puts a figure next to the thing counted, and the question's words side by side, first", () => {
+    const candidates = [
+      { text: 'Findings were reviewed by the security team; high findings are fixed first and findings are tracked weekly.' },
+      { text: 'Summary by severity: Critical: 2 | High: 11 | Medium: 58 findings in total across hosts.' },
+    ];
+    expect(rankPassages('how many high findings were there?', candidates, { total: 10, averageLength: 15 })[0]!.item).toBe(candidates[1]);
+    const numbers = [{ text: 'The certificate was issued by an accredited body; this certificate is valid for three years.' }, { text: 'Certificate number: IS 1234. Issued by an accredited body.' }];
+    expect(rankPassages("what's the certificate number?", numbers, { total: 10, averageLength: 12 })[0]!.item).toBe(numbers[1]);
+  });
 });

@@ -70,11 +70,48 @@ export function splitPassages(text: string): string[] {
 const STOP = new Set('a an and are as at be by did do does for from has have how in is it its of on or our the their this to was we were what when where which who why will with'.split(' '));
 
 /** 'notification', 'notified' and 'notify' (also 'verification', 'classified') rank as one word. */
-const fromVerb = (stem: string) => stem.replace(/ificat$|ified$/, 'ify');
+const fromVerb = (stem: string) => IRREGULAR[stem] ?? stem.replace(/ificat$|ified$/, 'ify').replace(/(?<=[a-z]{4})(?:ed|ing)$/, '');
+
+/** Forms the stemmer leaves apart that a question and a document use for one thing. */
+const IRREGULAR: Record<string, string> = { notice: 'notify', lost: 'lose', loss: 'lose', losses: 'lose', lose: 'lose', restore: 'restor', restored: 'restor' };
 
 /** Search terms of a text: lower-case word stems without stop words. */
 export function passageTerms(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map((w) => fromVerb(searchStem(w)));
+}
+
+/**
+ * What the answer looks like beside BM25's bag of words: the question's words side by side ('certificate
+ * number'), and for 'how many …' a figure next to the thing counted ('61 orders', 'High: 11').
+ */
+function answerShape(query: string, idf: ReadonlyMap<string, number>): (text: string) => number {
+  const sequence = passageTerms(query);
+  const pairs = sequence.slice(1).map((t, i) => [sequence[i]!, t] as const).filter(([a, c]) => a !== c);
+  // The thing counted: the words after 'how many' up to the verb ('how many high findings were there').
+  const thing = /\b(?:how many|number of)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:were|was|did|do|does|are|is|have|has|had|in|on|of|from|got|there|we|they)\b|[?.!]|$)/iu.exec(query)?.[1];
+  const counted = thing ? new Set(passageTerms(thing)) : null;
+  return (text) => {
+    const tokens = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /^\d+$/.test(w) || (w.length > 1 && !STOP.has(w))).map((w) => (/^\d+$/.test(w) ? w : fromVerb(searchStem(w))));
+    let bonus = 0;
+    const seen = new Set<string>();
+    for (let i = 1; i < tokens.length; i++) {
+      const pair = pairs.find(([a, c]) => a === tokens[i - 1] && c === tokens[i]);
+      if (pair && !seen.has(pair.join(' '))) {
+        seen.add(pair.join(' '));
+        bonus += ((idf.get(pair[0]) ?? 0) + (idf.get(pair[1]) ?? 0)) / 4;
+      }
+    }
+    if (counted) {
+      let figure = 0;
+      for (let i = 0; i < tokens.length; i++) {
+        if (!/^\d/.test(tokens[i]!)) continue;
+        const beside = [tokens[i - 1], tokens[i + 1]].filter((t): t is string => t !== undefined && counted.has(t));
+        for (const t of beside) figure = Math.max(figure, 1 + (idf.get(t) ?? 0));
+      }
+      bonus += figure;
+    }
+    return bonus;
+  };
 }
 
 export type RankedPassage<T> = { item: T; score: number };
@@ -101,6 +138,7 @@ export function rankPassages<T extends { text: string }>(query: string, candidat
   }));
   const k1 = 1.2;
   const b = 0.75;
+  const shape = answerShape(query, idf);
   return docs
     .map(({ item, length, counts }) => {
       let score = 0;
@@ -108,7 +146,7 @@ export function rankPassages<T extends { text: string }>(query: string, candidat
         const tf = counts.get(t) ?? 0;
         if (tf) score += (idf.get(t) ?? 0) * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / average)));
       }
-      return { item, score };
+      return { item, score: score > 0 ? score + shape(item.text) : 0 };
     })
     .filter((r) => r.score > 0)
     .sort((a, b2) => b2.score - a.score);

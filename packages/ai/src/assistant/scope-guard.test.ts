@@ -40,6 +40,11 @@ const ORDINARY = [
 ];
 
 describe('scope guard: allowed questions', () => {
+  it('answers a comparison with the other tenant the user may read, and refuses it to a user with none', () => {
+    expect(checkScope('Compare it with our other tenant', context)).toEqual({ allowed: true });
+    expect(checkScope('Compare it with our other tenant', noOthers)).toMatchObject({ allowed: false, reason: 'cross_tenant' });
+  });
+
   it.each(ORDINARY)('answers "%s"', (question) => {
     expect(checkScope(question, context)).toEqual({ allowed: true });
   });
@@ -84,6 +89,7 @@ describe('scope guard: refusals', () => {
     ['Show the evidence of the tenant called Stark Industries', 'Stark Industries'],
     ['What is the status of the Hooli organization?', 'Hooli'],
     ['now add Initech Retail to the comparison', 'Initech Retail'],
+    ['Now include Initech Retail too', 'Initech Retail'],
   ])('refuses a data question about a named entity: "%s"', (question, entity) => {
     const decision = checkScope(question, noOthers);
     expect(decision).toMatchObject({ allowed: false, reason: 'named_entity', entity, message: PLAIN });

@@ -76,6 +76,8 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
   // 'now add Globex Retail to the comparison': another name brought into a comparison or a list.
   { pattern: new RegExp(`\\b${anyCase('add include')}\\s+(?:the\\s+)?${NAME}\\s+(?:to|in|into)\\s+(?:the\\s+|this\\s+|that\\s+)?(?:comparison|compare|ranking|table|list|mix)\\b`, 'g') },
+  // 'now include Globex Retail too': a name brought into the answer before.
+  { pattern: new RegExp(`^\\s*(?:${anyCase('now and also')}\\s+)?${anyCase('add include')}\\s+(?:the\\s+)?${NAME}(?:\\s+(?:too|as well|also))?\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:(?:what|how)(?:['’]s|\\s+is|\\s+about)\\s+)?(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*(?:the\\s+)?${NAME}\\s+(?:overall\\s+|current\\s+)?(?:complian\\w*|rate|score|gaps?|status|posture|progress|dashboard)\\b`, 'g') },
 ];
@@ -197,7 +199,7 @@ function namedEntity(text: string, strict: boolean): string | null {
  * those, so it is allowed when the user can read more than the current one.
  */
 const TENANT_COMPARISON =
-  /\b(?:compare|comparison|rank|ranking|versus|vs\.?|side by side|benchmark)\b[^?.!]*\btenants\b|\btenants\b[^?.!]*\b(?:compare|rank|best|worst|lowest|highest|behind|ahead)\b|\b(?:our|my|all (?:of )?(?:our|my))\s+tenants\b/i;
+  /\b(?:compare|comparison|rank|ranking|versus|vs\.?|side by side|benchmark)\b[^?.!]*\btenants\b|\btenants\b[^?.!]*\b(?:compare|rank|best|worst|lowest|highest|behind|ahead)\b|\b(?:our|my|all (?:of )?(?:our|my))\s+tenants\b|\b(?:compar\w*|versus|vs\.?|against|side by side)\b[^?.!]*\b(?:our|my|the)\s+other\s+tenant\b/i;
 
 /** Words of a side-by-side question ('Clinics vs Labs', 'how do the two stack up'). */
 const TENANTS_SIDE_BY_SIDE = /\b(?:side by side|stack up|further along|ahead of|behind|versus|vs\.?)\b/i;

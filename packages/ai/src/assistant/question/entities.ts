@@ -97,9 +97,9 @@ const WORD_HOURS: Record<string, number> = { one: 1, two: 2, 'twenty-four': 24, 
 const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, 'business day': 24, week: 168 };
 
 function deadlineOf(text: Text): number | undefined {
-  const single = text.take(/\b(?:within|in|under|inside|inside of) (?:a|an|one|a single) (hour|business day|day|week)\b/);
+  const single = text.take(/\b(?:(?:due|required|needed|expected) )?(?:within|in|under|inside|inside of) (?:a|an|one|a single) (hour|business day|day|week)\b/);
   if (single) return UNIT_HOURS[single[1]!];
-  const m = text.take(/\b(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?|weeks?)\b/);
+  const m = text.take(/\b(?:(?:due|required|needed|expected) )?(?:within |in |under |inside )?(\d{1,3}|one|two|three|five|seven|ten|thirty|twenty-four|forty-eight|seventy-two)[- ]?(hours?|hrs?|h|days?|business days?|weeks?)\b/);
   if (!m) return undefined;
   const n = Number(m[1]) || WORD_HOURS[m[1]!] || 0;
   return m[2]!.startsWith('h') ? n : m[2]!.startsWith('week') ? n * 168 : n * 24;
@@ -211,7 +211,7 @@ function contractOf(text: Text, vocabulary: Vocabulary): { name?: string; unknow
   const named =
     /\b(?:the|our) ([a-z][\w&.-]*(?: [a-z][\w&.-]*){0,2})(?:'s)? (?:msa|dpa|baa|sla|nda|contract|agreement|addendum|schedule)\b/.exec(text.rest) ??
     /\b(?:contract|agreement|msa|dpa|baa|sla|nda) (?:with|for) ([a-z][\w&.-]*(?: [a-z][\w&.-]*)?)/.exec(text.rest);
-  if (named && !/^(?:customer|customers|vendor|supplier|security|master|data|service|main|new|latest|business|associate|any|all|each|every|our|the|them|us|of)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
+  if (named && !/^(?:customer|customers|vendor|supplier|security|master|data|service|main|new|latest|business|associate|any|all|each|every|our|the|them|us|of|other)$/.test(named[1]!.split(' ')[0]!)) return { unknown: named[1] };
   // 'our BAAs': the contracts of that kind, by the words their names hold.
   const kind = genres[0];
   if (kind && vocabulary.contracts.some((c) => kind[1].some((w) => tokens(c.name).includes(w)))) {
@@ -360,8 +360,8 @@ export function linkEntities(question: string, vocabulary: Vocabulary, now: Date
     const level = priority[1] ?? priority[2] ?? priority[4] ?? 'high';
     filters.priority = (level === 'critical' ? 'High' : level.replace(/^./, (c) => c.toUpperCase())) as Filters['priority'];
   }
-  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?|(?<=(?:did|do|have|has) )(?:customer )?contracts (?:add|added|bring in|brought in|introduce|introduced)|contract(?:ual)? (?=(?:requirements|items|controls)\b))\b/)) filters.source = 'contract';
-  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|framework (?=(?:requirements|items|controls)\b)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
+  if (text.take(/\b(?:contract[- ](?:sourced|derived|based)|(?:came|come|comes|coming|derived|added|created) from (?:our )?(?:customer )?contracts|from (?:customer )?contracts|customer[- ]specific|added by (?:customer )?contracts?|(?<=(?:did|do|have|has) )(?:customer )?contracts (?:add|added|bring in|brought in|introduce|introduced)|contract(?:ual)? (?=(?:requirements|items|controls|ones)\b))\b/)) filters.source = 'contract';
+  else if (text.take(/\b(?:catalog|framework[- ](?:sourced|based|derived)|framework (?=(?:requirements|items|controls|ones)\b)|(?:come|comes|came|coming|are) from (?:the )?frameworks|from frameworks)\b/)) filters.source = 'framework';
   const status = statusOf(text);
   if (status) filters.status = status;
   const domain = domainOf(text);

@@ -2,7 +2,7 @@ import type { ChatTurn } from '../../engine';
 import type { Vocabulary } from '../tools';
 import { searchStem } from '../vocabulary';
 import { normalise } from './entities';
-import { AREA_NAMES, DOMAIN_SYNONYMS } from './lexicon';
+import { AREA_NAMES, CONTRACT_GENRES, DOMAIN_SYNONYMS } from './lexicon';
 import { asksAFact, parseQuestion } from './parse';
 import type { Filters, QueryPlan, Subject } from './plan';
 
@@ -132,13 +132,99 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   return { ask: ask === 'draft' ? 'list' : ask, subject, filters, follow_up: true };
 }
 
+/** The document an answer quoted first, when it is one of the tenant's ('[Name](/evidence?search=Name)'). */
+function documentQuoted(answer: string, vocabulary: Vocabulary): Pick<Filters, 'evidence' | 'contract'> {
+  if (!/^From .* documents, the passages\b/.test(answer.trim())) return {};
+  const link = /\]\(\/(evidence|contracts)\?search=([^)\s]+)\)/.exec(answer);
+  if (!link) return {};
+  let name: string;
+  try {
+    name = decodeURIComponent(link[2]!);
+  } catch {
+    return {};
+  }
+  if (link[1] === 'evidence') return vocabulary.evidence.some((d) => d.name === name) ? { evidence: name } : {};
+  return vocabulary.contracts.some((c) => c.name === name) ? { contract: name } : {};
+}
+
+/** Words that name a kind of document: a question using one the document before is not does not stay with it. */
+const DOCUMENT_KIND = /\b(?:policy|procedure|standard|report|plan|playbook|runbook|export|screenshot|certificate|register|scan|test|exercise|audit|assessment|postmortem|review|minutes|contract|agreement|addendum|schedule|baa|dpa|msa|sla)s?\b/g;
+
+/**
+ * 'How long did restoring service take?' after 'When was the DR test?': a fact asked right after a
+ * document was quoted, naming no document of its own, is asked of that document.
+ */
+function sameDocument(question: string, own: QueryPlan, previous: QueryPlan | null, quoted: Pick<Filters, 'evidence' | 'contract'>): QueryPlan | null {
+  if (!previous || own.filters.evidence || own.filters.contract || own.filters.unknown_contract || own.filters.contract_genre) return null;
+  const q = normalise(question);
+  const quotedBefore = previous.subject === 'passages' || Boolean(quoted.evidence ?? quoted.contract);
+  const document = previous.subject === 'passages' && (previous.filters.evidence || previous.filters.contract) ? { evidence: previous.filters.evidence, contract: previous.filters.contract } : quoted.evidence || quoted.contract ? quoted : { evidence: previous.filters.evidence, contract: previous.filters.contract };
+  const name = document.evidence ?? document.contract;
+  if (!name) return null;
+  // After a quotation any short question of detail; after another answer about one document, only a
+  // question of its text, or 'when does it expire?' (a document's dates are in its text).
+  const pointsAtIt = /\b(?:it|its|this|that|the document|the report|the certificate)\b/.test(q);
+  const asksDetail = quotedBefore
+    ? own.subject === 'passages' || ((own.subject === 'unknown' || own.subject === 'evidence' || (own.subject === 'expiry' && pointsAtIt)) && /^(?:and |so |ok(?:ay)? |then )?(?:what|which|who|when|where|how|did|was|were|is|are|does|do)\b/.test(q) && q.split(/\s+/).length <= 12)
+    : own.subject === 'passages' || (own.subject === 'expiry' && pointsAtIt);
+  if (!asksDetail || /\b(?:requirements?|obligations?|evidence|documents?|contracts|frameworks?|domains?|owners?|status|compliance rate|score)\b/.test(q)) return null;
+  // A kind of document the one before is not ('what does the incident response plan say?') is another document.
+  const ownName = normalise(name);
+  if ([...q.matchAll(DOCUMENT_KIND)].some((m) => !ownName.includes(m[0].replace(/s$/, '')))) return null;
+  const { domain, query, topic, ...rest } = own.filters;
+  return { ask: own.ask, subject: 'passages', filters: { ...rest, ...(query ? { query, topic } : {}), ...document }, follow_up: true, asked_before: previous.asked, kept_document: true };
+}
+
+/**
+ * 'And the other BAA?' after one BAA: the one contract of that kind that is not the one before ('the
+ * other one', 'the other contract': the one other contract, when the tenant holds two).
+ */
+function theOtherContract(question: string, previous: QueryPlan | null, vocabulary: Vocabulary): { name?: string; genre?: string[] } | undefined {
+  const before = previous?.filters.contract;
+  const other = /\b(?:the|our) other (?:one|contract|agreement|customer|([\w-]+(?: [\w-]+)?))\b/.exec(normalise(question));
+  if (!before || !other) return undefined;
+  const genre = other[1] ? CONTRACT_GENRES.find(([pattern]) => pattern.test(other[1]!)) : undefined;
+  const lower = (s: string) => s.toLowerCase();
+  const candidates = vocabulary.contracts.filter((c) => c.name !== before && (!genre || genre[1].some((w) => lower(c.name).split(/[^a-z0-9]+/).includes(w))));
+  // Several of that kind: the kind, not the contract before.
+  return candidates.length === 1 ? { name: candidates[0]!.name } : { genre: genre?.[1].slice(0, 1) };
+}
+
+/**
+ * 'what does the backup one say?' after a list of procedures: the one listed document whose name holds
+ * the word, written into the question as its name so the question is parsed as naming it.
+ */
+function theOneNamed(question: string, previous: QueryPlan | null, vocabulary: Vocabulary): string {
+  const one = /\bthe ([a-z][\w-]*(?: [a-z][\w-]*)?) one\b/i.exec(question);
+  if (!one || !previous || (previous.subject !== 'evidence' && previous.subject !== 'contracts')) return question;
+  const words = one[1]!.toLowerCase().split(' ');
+  const holds = (name: string) => words.every((w) => name.toLowerCase().split(/[^a-z0-9]+/).some((x) => x.startsWith(w)));
+  const names =
+    previous.subject === 'evidence'
+      ? vocabulary.evidence.filter((d) => (!previous.filters.evidence_type || d.document_type === previous.filters.evidence_type) && holds(d.name)).map((d) => d.name)
+      : vocabulary.contracts.filter((c) => holds(c.name) || holds(`${c.customer_name ?? ''} ${c.provider_name ?? ''}`)).map((c) => c.name);
+  return names.length === 1 ? `${question.slice(0, one.index)}the ${names[0]}${question.slice(one.index + one[0].length)}` : question;
+}
+
 /** The plan of the conversation's last user question, following up on the ones before it. */
 export function planConversation(messages: readonly ChatTurn[], vocabulary: Vocabulary, now: Date, tenants: readonly string[] = []): QueryPlan {
-  const questions = messages.filter((m) => m.role === 'user').map((m) => m.content.trim()).slice(-6);
   let previous: QueryPlan | null = null;
   let plan: QueryPlan = { ask: 'list', subject: 'unknown', filters: {} };
-  for (const question of questions) {
-    const own = parseQuestion(question, vocabulary, now, tenants);
+  let lastAnswer = '';
+  const turns = messages.slice(-12);
+  for (const turn of turns) {
+    if (turn.role === 'assistant') {
+      lastAnswer = turn.content;
+      continue;
+    }
+    const question = theOneNamed(turn.content.trim(), previous, vocabulary);
+    const own: QueryPlan = { ...parseQuestion(question, vocabulary, now, tenants), asked: question };
+    const other = theOtherContract(question, previous, vocabulary);
+    if (other) {
+      for (const key of ['unknown_contract', 'contract_genre', 'query', 'topic'] as const) delete own.filters[key];
+      if (other.name) own.filters.contract = other.name;
+      if (other.genre) own.filters.contract_genre = other.genre;
+    }
     // 'draft a response for it': the requirement of the question before.
     if (own.subject === 'draft' && !own.filters.requirement_ids?.length && !own.filters.control) {
       if (previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
@@ -149,7 +235,10 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
     const strongOwnSubject = (own.subject !== 'unknown' && !NARROWABLE.includes(own.subject)) || overall;
     const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
     const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(question, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';
-    plan = widened ?? (previous && followsOn ? merge(previous, own, question) : own);
+    const kept = widened ? null : sameDocument(question, own, previous, documentQuoted(lastAnswer, vocabulary));
+    plan = widened ?? kept ?? (previous && followsOn ? { ...merge(previous, own, question), asked_before: previous.asked } : own);
+    plan.asked = question;
+    if (other && !other.name) delete plan.filters.contract;
     if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;
   }
   return plan;

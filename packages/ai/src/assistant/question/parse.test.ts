@@ -180,3 +180,47 @@ describe('follow-up questions', () => {
     expect(follow('How compliant are we with HIPAA?', 'how has that changed over the last six months?')).toMatchObject({ subject: 'trend' });
   });
 });
+
+describe('follow-ups about one document', () => {
+  const vocabulary = {
+    ...FIXTURE_VOCABULARY,
+    contracts: [
+      { name: 'Northwind BAA.pdf', provider_name: null, customer_name: 'Northwind Clinic' },
+      { name: 'Riverside BAA.pdf', provider_name: null, customer_name: 'Riverside Hospital' },
+      { name: 'Contoso DPA.docx', provider_name: null, customer_name: 'Contoso GmbH' },
+    ],
+  };
+  const talk = (...turns: string[]) =>
+    planConversation(
+      turns.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content })),
+      vocabulary,
+      NOW,
+    );
+
+  it('asks a fact of the document the answer before quoted, unless the question names another kind of document', () => {
+    const quoted = 'From Acme Health\'s documents, the passages that best answer "when was the restore test?":\n\n**[Backup Procedure](/evidence?search=Backup%20Procedure)**:\n> …';
+    expect(talk('when was the restore test?', quoted, 'how long did it take?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' }, kept_document: true });
+    expect(talk('when was the restore test?', quoted, 'what does the incident response plan say about escalation?').filters.evidence).toBe('Incident Response Plan');
+    expect(talk('when was the restore test?', quoted, 'how many requirements are not started?')).toMatchObject({ subject: 'requirements' });
+    // A name the tenant does not hold is not taken from an answer.
+    expect(talk('when was the restore test?', quoted.replace(/Backup%20Procedure/, 'Other%20Tenant%20Report'), 'how long did it take?').filters.evidence).toBeUndefined();
+  });
+
+  it("reads a document's dates from its text after a question about it", () => {
+    expect(follow('What does the Backup Procedure cover?', 'when does it expire?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' } });
+    expect(follow('Which evidence expires soon?', 'when does it expire?').subject).toBe('expiry');
+  });
+
+  it('takes "the other BAA" and "the backup one" from what was asked before', () => {
+    expect(talk('How many obligations does the Northwind BAA have?', 'OK.', 'And the other BAA?')).toMatchObject({ subject: 'contracts', filters: { contract: 'Riverside BAA.pdf' } });
+    expect(talk('How many obligations does the Contoso DPA have?', 'OK.', 'And the other BAA?').filters.contract).toBeUndefined();
+    expect(follow('What procedures do we have?', 'what does the backup one say about restores?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' } });
+  });
+
+  it('switches the source and the topic a follow-up names', () => {
+    expect(follow('How many contract requirements are not started?', 'How about framework ones?')).toMatchObject({ subject: 'requirements', filters: { source: 'framework', status: ['Not Started'] } });
+    expect(follow('Which contracts mention encryption?', 'and which mention penetration testing?')).toMatchObject({ subject: 'contracts', filters: { topic: 'penetration testing' } });
+    expect(plan('Which contracts have obligations due within 24 hours?').filters).toEqual({ deadline_hours: 24 });
+  });
+});
+

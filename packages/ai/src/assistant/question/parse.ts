@@ -215,7 +215,8 @@ export function parseQuestion(question: string, vocabulary: Vocabulary, now: Dat
   const quoted = quotedTopic(question);
   if (quoted) plan.filters.exact = true;
   const topic = quoted ?? (plan.subject === 'requirements' && others > 0 && !cue && !domainWord ? undefined : topicOf(rest, terms, q));
-  if (topic && ['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) && !(plan.subject === 'owners' && !domainWord)) {
+  // 'and which mention penetration testing?': a topic of its own even with nothing else asked (a follow-up takes it).
+  if (topic && (['requirements', 'contracts', 'passages', 'domain', 'owners', 'evidence'].includes(plan.subject) || (plan.subject === 'unknown' && cue)) && !(plan.subject === 'owners' && !domainWord)) {
     plan.filters.query = topic.query;
     plan.filters.topic = topic.topic;
   }

@@ -73,4 +73,9 @@ export type QueryPlan = {
   area_word?: string;
   /** The question reads as a follow-up of the previous one. */
   follow_up?: boolean;
+  /** The question as asked, and for a fact asked of the document before, the question before it. */
+  asked?: string;
+  asked_before?: string;
+  /** The document is the one of the question before, not named in this one. */
+  kept_document?: boolean;
 };
