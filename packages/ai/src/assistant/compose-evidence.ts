@@ -150,13 +150,18 @@ function withoutNameWords(query: string, document: string): string {
   return kept.filter((w) => !QUESTION_WORDS.has(w) && w.length > 1).length >= 2 ? kept.join(' ') : query;
 }
 
+/** A question of its own ('and what law governs it?'), not the one before asked of another document ('and in the Banksia agreement?'). */
+function asksItsOwn(question: string): boolean {
+  return /\b(?:what|which|who|when|where|why|how)\b/i.test(question);
+}
+
 /** Quotes the passages of the tenant's documents that answer the question. */
 export async function composePassages(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const f = plan.filters;
   // A follow-up ('and in the Bellhaven BAA?') keeps the topic of the question before it.
   const document = f.evidence ?? f.contract ?? (await onlyDocumentOfType(writer, f.evidence_type));
   const asked = spellOut([question, plan.follow_up ? (f.topic ?? '') : ''].filter(Boolean).join(' '));
-  const query = [document ? withoutNameWords(asked, document) : asked, answerWords(plan.follow_up ? `${asked} ${plan.asked_before ?? ''}` : asked), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
+  const query = [document ? withoutNameWords(asked, document) : asked, answerWords(plan.follow_up && !asksItsOwn(question) ? `${asked} ${plan.asked_before ?? ''}` : asked), f.domain ? getDomain(f.domain)?.name : ''].filter(Boolean).join(' ');
   let { passages } = await writer.call('search_passages', { query, ...(document ? { document } : {}), limit: 3 });
   // A fact asked of the document quoted before, which its text does not hold: the question of its own.
   if (!passages.length && plan.kept_document && document) ({ passages } = await writer.call('search_passages', { query, limit: 3 }));

@@ -18,6 +18,8 @@ export type Deadline = { hours: number; text: string };
 export function deadlineOf(text: string): Deadline | null {
   let best: Deadline | null = null;
   for (const match of text.matchAll(LIMIT)) {
+    // 'a recovery point objective of no more than one hour': a service target, not a time to act by.
+    if (/\b(?:objective|rto|rpo)\s+(?:of\s+)?$/i.test(text.slice(Math.max(0, match.index - 30), match.index))) continue;
     const count = Number(match[2] ?? (/^\d+$/.test(match[1] ?? '') ? match[1] : WORD_NUMBERS[(match[1] ?? '').toLowerCase()]));
     if (!count) continue;
     const unit = (match[3] ?? '').toLowerCase().replace(/^calendar\s+/, '').replace(/s$/, '');

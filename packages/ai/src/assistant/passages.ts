@@ -114,6 +114,13 @@ function answerShape(query: string, idf: ReadonlyMap<string, number>): (text: st
   };
 }
 
+/** How often a term occurs as the start of a word, as the full-text search's prefix match finds it. */
+function termFrequency(counts: ReadonlyMap<string, number>, term: string): number {
+  let sum = 0;
+  for (const [word, n] of counts) if (word.startsWith(term)) sum += n;
+  return sum;
+}
+
 export type RankedPassage<T> = { item: T; score: number };
 
 /**
@@ -132,8 +139,10 @@ export function rankPassages<T extends { text: string }>(query: string, candidat
   });
   const total = Math.max(collection.total, candidates.length);
   const average = collection.averageLength || docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
+  // A term no candidate holds as a word is looked for as the start of one ('syslog' in 'syslogd').
+  const byPrefix = new Set(terms.filter((t) => t.length >= 4 && !docs.some((d) => d.counts.has(t))));
   const idf = new Map(terms.map((t) => {
-    const df = docs.filter((d) => d.counts.has(t)).length;
+    const df = docs.filter((d) => (byPrefix.has(t) ? termFrequency(d.counts, t) : (d.counts.get(t) ?? 0)) > 0).length;
     return [t, Math.log(1 + (total - df + 0.5) / (df + 0.5))];
   }));
   const k1 = 1.2;
@@ -143,7 +152,7 @@ export function rankPassages<T extends { text: string }>(query: string, candidat
     .map(({ item, length, counts }) => {
       let score = 0;
       for (const t of terms) {
-        const tf = counts.get(t) ?? 0;
+        const tf = byPrefix.has(t) ? termFrequency(counts, t) : (counts.get(t) ?? 0);
         if (tf) score += (idf.get(t) ?? 0) * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / average)));
       }
       return { item, score: score > 0 ? score + shape(item.text) : 0 };

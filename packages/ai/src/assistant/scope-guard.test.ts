@@ -40,6 +40,12 @@ const ORDINARY = [
 ];
 
 describe('scope guard: allowed questions', () => {
+  it('answers a question naming a word of the current tenant only', () => {
+    const sharedPrefix: ScopeContext = { tenant_name: 'Harborview Clinics', organization_name: 'Harborview Health', other_tenants: ['Harborview Labs'] };
+    expect(checkScope('give me the headline compliance number for Clinics', sharedPrefix)).toEqual({ allowed: true });
+    expect(checkScope('give me the headline compliance number for Labs', sharedPrefix).allowed).toBe(false);
+  });
+
   it('answers a comparison with the other tenant the user may read, and refuses it to a user with none', () => {
     expect(checkScope('Compare it with our other tenant', context)).toEqual({ allowed: true });
     expect(checkScope('Compare it with our other tenant', noOthers)).toMatchObject({ allowed: false, reason: 'cross_tenant' });
@@ -90,6 +96,7 @@ describe('scope guard: refusals', () => {
     ['What is the status of the Hooli organization?', 'Hooli'],
     ['now add Initech Retail to the comparison', 'Initech Retail'],
     ['Now include Initech Retail too', 'Initech Retail'],
+    ['and how does Initech Retail stack up?', 'Initech Retail'],
   ])('refuses a data question about a named entity: "%s"', (question, entity) => {
     const decision = checkScope(question, noOthers);
     expect(decision).toMatchObject({ allowed: false, reason: 'named_entity', entity, message: PLAIN });

@@ -66,7 +66,7 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`(?:^|[^\\w])${anyCase('about on')}\\s+(?:the\\s+)?${NAME}`, 'g'), needs: ORG_DATA_WORDS },
   { pattern: new RegExp(`${NAME}\\s+${ENTITY_NOUN}`, 'g') },
   { pattern: new RegExp(`\\b${anyCase('tenant organization organisation org company workspace')}\\s+(?:called\\s+|named\\s+)?["“']?${NAME}`, 'g') },
-  { pattern: new RegExp(`\\b${anyCase('how where')}(?:\\s+(?:is|are|does|do|did|has|have)|['’]s)\\s+(?:the\\s+)?${NAME}\\s+(?:doing|performing|faring|tracking|progressing|looking|compliant|comply|compare|comparing|stand|standing|scor\\w*|rank\\w*)\\b`, 'g') },
+  { pattern: new RegExp(`\\b${anyCase('how where')}(?:\\s+(?:is|are|does|do|did|has|have)|['’]s)\\s+(?:the\\s+)?${NAME}\\s+(?:doing|performing|faring|tracking|progressing|looking|compliant|comply|compare|comparing|stand|standing|stack|stacking|measure|measuring|scor\\w*|rank\\w*)\\b`, 'g') },
   { pattern: new RegExp(`\\b${anyCase('is are was were does do did has have can could will')}\\s+(?:the\\s+)?${NAME}\\s+(?:compliant|ready|certified|meet|meeting|comply|complying|have|has|hold|own|need|doing|passing|pass|fail|failing|behind|ahead)\\b`, 'g') },
   { pattern: new RegExp(`${NAME}['’]s?\\s+(?:[\\w-]+\\s+){0,2}(?:complian\\w*|rate|score|gaps?|evidence|status|posture|requirements?|contracts?|obligations?|frameworks?|data|progress|dashboard|owners?|policies|risks?|controls?|domains?|results?|audit)\\b`, 'g') },
   { pattern: new RegExp(`${NAME}\\s+(?:holds|has|have|owns|keeps|stores|signed|uploaded)\\b`, 'g') },
@@ -244,6 +244,8 @@ export function checkScope(question: string, context: ScopeContext): ScopeDecisi
   if (CROSS_TENANT.some((pattern) => pattern.test(text))) return { allowed: false, reason: 'cross_tenant', message: genericMessage(context) };
   const entity = namedEntity(text, strict) ?? (strict ? comparedWith(text) : null);
   if (!entity || isKnownName(entity, context.known_names ?? [])) return { allowed: true };
+  // 'the headline number for Clinics': words of the current tenant's own name, not of another's.
+  if (isKnownName(entity, [context.tenant_name]) && !context.other_tenants.some((n) => isKnownName(entity, [n]))) return { allowed: true };
   const known = accessibleMatch(entity, context);
   if (known) return { allowed: false, reason: 'accessible_tenant', entity: known, message: switchMessage(known, context) };
   return { allowed: false, reason: 'named_entity', entity, message: refusalMessage(context) };

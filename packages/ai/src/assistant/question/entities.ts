@@ -148,7 +148,7 @@ function statusOf(text: Text): RequirementStatus[] | undefined {
 
 function evidenceFilterOf(text: Text): boolean | undefined {
   if (text.take(/\b(?:no|without|lack(?:s|ing)?) coverage\b|\b(?:without|with no|no|missing|lacking|lack|lacks|need|needs|(?:do|does|did) not (?:yet )?have) (?:any )?(?:linked )?evidence(?: linked| attached| yet)?\b|\b(?:have|has) no (?:linked )?evidence\b|\bnot (?:yet )?(?:covered|supported|backed)(?: by (?:any )?evidence)?\b|\buncovered\b|\bunsupported\b|\bnothing linked\b/)) return false;
-  if (text.take(/\b(?:with|have|has|having) (?:linked |any )?evidence(?: linked| attached| behind (?:them|it))?\b|\bevidence linked\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
+  if (text.take(/\b(?:with|have|has|having) (?:linked |any )?evidence(?: linked| attached| behind (?:them|it))?\b|\bevidence linked(?! to\b)\b|\b(?:covered|supported|backed) by (?:any )?evidence\b|\bare covered\b/)) return true;
   return undefined;
 }
 
@@ -263,8 +263,8 @@ function evidenceOf(text: Text, vocabulary: Vocabulary): string | undefined {
 }
 
 function ownerOf(text: Text, vocabulary: Vocabulary, original: string): { owner?: string; me: boolean } {
-  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?=\s+(?:[\w-]+\s+){0,2}(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|do i have|have i got)\b/)) return { owner: 'me', me: true };
-  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|(?:does|do) (?:nobody|no one) own|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one))\b/)) return { owner: 'unassigned', me: false };
+  if (text.take(/\b(?:assigned to me|owned by me|(?:for|on|to) me(?= ?[?.!]?$)|i own|my own|mine|my(?=\s+(?:[\w-]+\s+){0,2}(?:requirements?|items?|work|tasks?|controls?|stuff|ones|queue|list|plate|open|not started|in progress))|i am responsible for|am i responsible|am i (?:on the hook|accountable) for|(?:what|which) am i (?:on the hook for|accountable for|responsible for|working on|handling)|do i have|have i got)\b/)) return { owner: 'me', me: true };
+  if (text.take(/\b(?:unassigned|unowned|(?:nobody|no one) (?:is |has been |has )?(?:looking after|owns|handling|responsible for|assigned)|no owners?|without (?:an )?owners?|nobody owns|no one owns|(?:does|do) (?:nobody|no one) own|not (?:been )?assigned(?: to anyone)?|ownerless|(?:do|does) not have an? owners?|lack(?:s|ing)? an? owners?|(?:no one|nobody)(?:'s| has| is)? (?:been )?assigned|assigned to (?:nobody|no one|noone|no-one)|owned by (?:nobody|no one|noone|no-one|anyone)|not owned(?: by anyone)?)\b/)) return { owner: 'unassigned', me: false };
   for (const name of vocabulary.owners) {
     const parts = tokens(name).filter((w) => w.length > 2);
     const full = new RegExp(`\\b${escape(name.toLowerCase())}(?:'s)?\\b`);

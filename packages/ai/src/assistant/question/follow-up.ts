@@ -28,6 +28,8 @@ function looksLikeFollowUp(question: string, plan: QueryPlan): boolean {
   if (/\b(?:they|them|those|these|their)\b/.test(q) && q.split(/\s+/).length <= 7) return true;
   // 'how many open gaps does it have?': 'it' as the subject of a short question is the thing before.
   if (/\b(?:does|do|did|has|have|is|was) (?:it|that|this)\b/.test(q) && q.split(/\s+/).length <= 8) return true;
+  // 'how many obligations is that in the Riverbend BAA?': the result before, counted somewhere.
+  if (/\b(?:is|are|was|were) (?:that|those|these|this)\b/.test(q) && q.split(/\s+/).length <= 12) return true;
   return plan.subject === 'unknown' && q.split(/\s+/).length <= 6;
 }
 
@@ -93,6 +95,9 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if ((previous.subject === 'summary' || previous.subject === 'domains') && current.filters.domain) subject = 'domain';
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.status && current.subject !== 'gaps') subject = 'requirements';
   if (previous.subject === 'requirement' && current.subject !== 'unknown' && current.subject !== 'summary') subject = current.subject;
+  // 'what about IA-5?' after requirement 3.12: the control replaces the requirement, and the other way round.
+  if (current.filters.control && !current.filters.requirement_ids) delete filters.requirement_ids;
+  if (current.filters.requirement_ids && !current.filters.control) delete filters.control;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
   // 'how has that changed since March?' after a rate: the rate's history, not the activity log.
@@ -106,6 +111,8 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if (previous.subject === 'evidence' && (filters.requirement_ids?.length === 1 || filters.control) && /\b(?:status|owner|owns|owned|priority)\b/.test(normalise(question))) subject = 'requirement';
   const requirementLike = ['requirements', 'gaps', 'domain', 'top_priority', 'requirement', 'evidence_coverage'].includes(previous.subject);
   if (requirementLike && (current.subject === 'owners' || current.subject === 'evidence')) subject = current.subject;
+  // 'who owns it?' after one requirement's status: that requirement (its answer gives status and owner).
+  if (previous.subject === 'requirement' && current.subject === 'owners' && Object.keys(current.filters).length === 0) subject = 'requirement';
   // 'which of them also require MFA?': one more topic word of the same search; 'and about MFA?' after
   // contract obligations: that word instead (contracts are searched by words, not areas).
   const also = /\b(?:also|too|as well|additionally)\b/.test(normalise(question));
@@ -164,9 +171,13 @@ function sameDocument(question: string, own: QueryPlan, previous: QueryPlan | nu
   // After a quotation any short question of detail; after another answer about one document, only a
   // question of its text, or 'when does it expire?' (a document's dates are in its text).
   const pointsAtIt = /\b(?:it|its|this|that|the document|the report|the certificate)\b/.test(q);
-  const asksDetail = quotedBefore
+  // 'when is the critical due to be fixed?', 'what was the overall rating?': dates and verdicts the document states.
+  const ofTheDocument =
+    ((own.subject === 'due_dates' || own.subject === 'expiry') && !/\brequirements?\b/.test(q)) ||
+    (own.subject === 'summary' && /\b(?:rating|opinion|conclusion|verdict|grade|result|outcome)\b/.test(q) && !/\b(?:compliance|our|we)\b/.test(q));
+  const asksDetail = ofTheDocument || (quotedBefore
     ? own.subject === 'passages' || ((own.subject === 'unknown' || own.subject === 'evidence' || (own.subject === 'expiry' && pointsAtIt)) && /^(?:and |so |ok(?:ay)? |then )?(?:what|which|who|when|where|how|did|was|were|is|are|does|do)\b/.test(q) && q.split(/\s+/).length <= 12)
-    : own.subject === 'passages' || (own.subject === 'expiry' && pointsAtIt);
+    : own.subject === 'passages' || (own.subject === 'expiry' && pointsAtIt));
   if (!asksDetail || /\b(?:requirements?|obligations?|evidence|documents?|contracts|frameworks?|domains?|owners?|status|compliance rate|score)\b/.test(q)) return null;
   // A kind of document the one before is not ('what does the incident response plan say?') is another document.
   const ownName = normalise(name);
@@ -231,7 +242,7 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
       else if (previous?.filters.control) own.filters.control = previous.filters.control;
     }
     // 'and what's the overall rate?': the whole tenant's rate is a question of its own, whatever came before.
-    const overall = own.subject === 'summary' && !own.filters.framework && !own.filters.domain && /\boverall\b/.test(normalise(question));
+    const overall = own.subject === 'summary' && !/\b(?:rating|opinion|verdict)\b/.test(normalise(question)) && !own.filters.framework && !own.filters.domain && /\boverall\b/.test(normalise(question));
     const strongOwnSubject = (own.subject !== 'unknown' && !NARROWABLE.includes(own.subject)) || overall;
     const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
     const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(question, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';

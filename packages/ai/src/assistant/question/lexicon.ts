@@ -48,7 +48,7 @@ export const DOMAIN_SYNONYMS: Array<[number, RegExp]> = [
 ];
 
 export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
-  [['Not Applicable'], /\b(?:not applicable|n\/a|na|out of scope|marked as not applicable|excluded|(?:do|does|did) not apply(?: to us)?|not relevant to us)\b/],
+  [['Not Applicable'], /\b(?:not[- ]applicable|n\/a|na|out of scope|marked as not applicable|excluded|(?:do|does|did) not apply(?: to us)?|not relevant to us)\b/],
   [['Not Started', 'In Progress'], /\b(?:left to do|still to do|still open|not started or in progress|in progress or not started)\b/],
   [['Not Started'], /\b(?:not (?:even |yet )?(?:been )?started|not (?:even |yet )?(?:been )?(?:touched|looked at|picked up|worked on)|haven't started|have not started|not begun|untouched|not been started)\b/],
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],

@@ -217,6 +217,23 @@ describe('follow-ups about one document', () => {
     expect(follow('What procedures do we have?', 'what does the backup one say about restores?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' } });
   });
 
+  it('reads dates and verdicts of the document in view from its text, and a control after a requirement', () => {
+    expect(follow('What does the Backup Procedure say?', 'when is the next version due?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' } });
+    expect(follow('Summarise the Backup Procedure', 'what was the overall rating?')).toMatchObject({ subject: 'passages', filters: { evidence: 'Backup Procedure' } });
+    expect(follow('Summarise the Backup Procedure', "what's our overall compliance rate?").subject).toBe('summary');
+    expect(follow("What's the status of 3.4?", 'who owns it?')).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['3.4'] } });
+    expect(follow('Who owns 3.4?', 'what about IA-5?').filters).toEqual({ control: 'IA-5' });
+    expect(follow('Which contracts require MFA?', 'how many obligations is that in the Northwind MSA?')).toMatchObject({ ask: 'count', filters: { contract: 'Northwind MSA.pdf', query: 'mfa' } });
+  });
+
+  it('reads "owned by nobody", "on the hook for" and "not-applicable"', () => {
+    expect(plan('Which requirements are owned by nobody?').filters.owner).toBe('unassigned');
+    expect(plan('What am I on the hook for that is high priority and not started?').filters).toMatchObject({ owner: 'me', priority: 'High', status: ['Not Started'] });
+    expect(plan('list the not-applicable requirements in physical security').filters).toMatchObject({ domain: 15, status: ['Not Applicable'] });
+    expect(plan('Write something I can send the auditor for SC-12')).toMatchObject({ subject: 'draft', filters: { control: 'SC-12' } });
+    expect(plan('Show me the evidence linked to vulnerability & patch management.')).toMatchObject({ subject: 'evidence', filters: { domain: 5 } });
+  });
+
   it('switches the source and the topic a follow-up names', () => {
     expect(follow('How many contract requirements are not started?', 'How about framework ones?')).toMatchObject({ subject: 'requirements', filters: { source: 'framework', status: ['Not Started'] } });
     expect(follow('Which contracts mention encryption?', 'and which mention penetration testing?')).toMatchObject({ subject: 'contracts', filters: { topic: 'penetration testing' } });

@@ -32,7 +32,7 @@ const TOPIC_STOP = new Set(
 );
 
 function askOf(q: string): Ask {
-  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\b(?:draft|write up|write-up)\b.*\b(?:\d{1,2}\.\d{1,3}|[a-z]{2}-\d{1,2}|164\.\d{3})|\b(?:write|draft|prepare)\b.*\b(?:narrative|write-?up|implementation statement)\b/.test(q)) return 'draft';
+  if (/\b(?:draft|write|generate|prepare|suggest|propose)\b.*\b(?:response|answer|statement|justification)\b|\b(?:draft|write up|write-up)\b.*\b(?:\d{1,2}\.\d{1,3}|[a-z]{2}-\d{1,2}|164\.\d{3})|\b(?:write|draft|prepare)\b.*\b(?:narrative|write-?up|implementation statement)\b|\b(?:write|draft|prepare)\b.*\b(?:send|give|show|for|to) (?:to )?(?:the |an |our )?auditors?\b/.test(q)) return 'draft';
   if (/\bhow many\b|\bnumber of\b|\bcount\b(?! (?:toward|towards|for|as|against))|\bhow much\b|\btotal\b/.test(q)) return 'count';
   if (/\b(?:compare|comparison|versus|vs\.?|rank|ranking|side by side|benchmark)\b/.test(q)) return 'compare';
   if (/\b(?:summari[sz]e|summary|overview|outline|recap|what does .* (?:say|require|cover))\b/.test(q)) return 'summarise';
