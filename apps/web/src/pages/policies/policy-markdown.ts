@@ -52,9 +52,14 @@ export function headingText(text: string): string {
   return text.replace(/\s+#+\s*$/, '');
 }
 
-/** The cells of one table row, trimmed. */
+/** The cells of one table row, trimmed; an escaped pipe ('\\|') stays inside its cell as '|'. */
 export function tableCells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
 /** A run of consecutive table rows starting at `start`: its rows' cells (separator dropped) and its last index. */

@@ -28,6 +28,7 @@ const POLICY = [
   '| --- | --- | --- |',
   '| 1.1.1 | 3.4 | AC-2, AC-3 |',
   '| 1.1.10 | 3.12 | — |',
+  '| 1.2.1 | 6.8 | AC-17\\|X |',
   '',
   'Price is 5 \\* 3.',
 ].join('\n');
@@ -38,7 +39,7 @@ describe('policyPlainText', () => {
 
   it('removes heading, emphasis, code, link, quote and rule markers', () => {
     expect(text).not.toMatch(/^#/m);
-    expect(text).not.toMatch(/\*\*|`|\]\(|^\s*>|^\s*-{3,}\s*$|\|/m);
+    expect(text.replace('AC-17|X', '')).not.toMatch(/\*\*|`|\]\(|^\s*>|^\s*-{3,}\s*$|\|/m);
     expect(lines[0]).toBe('Access Control Policy');
     expect(text).toContain('\nSets how Acme grants access.\n');
     expect(text).toContain('\n1. Purpose\n');
@@ -58,10 +59,11 @@ describe('policyPlainText', () => {
   it('writes a table as aligned columns without its separator row', () => {
     const start = lines.indexOf('Statement  Requirement  NIST 800-53 rev 5');
     expect(start).toBeGreaterThan(0);
-    expect(lines.slice(start, start + 3)).toEqual([
+    expect(lines.slice(start, start + 4)).toEqual([
       'Statement  Requirement  NIST 800-53 rev 5',
       '1.1.1      3.4          AC-2, AC-3',
       '1.1.10     3.12         —',
+      '1.2.1      6.8          AC-17|X',
     ]);
   });
 
