@@ -1,5 +1,5 @@
 import { type Page, type Route, expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { csrfHeader, loginAs } from './helpers';
 
 interface Counts {
   total: number;
@@ -314,6 +314,31 @@ test.describe('Executive Dashboard', () => {
     await expect(page.getByTestId('metric-compliance-rate')).toHaveText(percent(target.compliance_rate));
     const after = (await (await page.request.get('/api/auth/me')).json()) as { current_tenant_id: string };
     expect(after.current_tenant_id).toBe(target.tenant_id);
+  });
+
+  test('the header counts the tenants the Total Tenants tile counts when one is inactive', async ({ page }) => {
+    await loginAs(page, 'admin');
+    const headers = await csrfHeader(page);
+    const created = await page.request.post('/api/organizations', {
+      headers,
+      data: { name: `Rollup Count ${Date.now()}`, domain: null, logo_url: null, description: 'Created by the dashboards test' },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const org = (await created.json()) as { id: string; name: string };
+    const tenantIds: string[] = [];
+    for (const name of ['Open Unit', 'Closed Unit']) {
+      const tenant = await page.request.post('/api/tenants', { headers, data: { name, description: null, assigned_frameworks: ['HIPAA'], organization_id: org.id } });
+      expect(tenant.ok(), await tenant.text()).toBeTruthy();
+      tenantIds.push(((await tenant.json()) as { id: string }).id);
+    }
+    expect((await page.request.delete(`/api/tenants/${tenantIds[1]}`, { headers })).ok()).toBeTruthy();
+
+    await page.goto(`/organizations/${org.id}/rollup`);
+    await expect(page.getByRole('heading', { level: 1, name: org.name })).toBeVisible();
+    await expect(card(page, 'Total Tenants')).toContainText('1');
+    await expect(page.getByTestId('rollup-tenant-count')).toHaveText('1 tenant');
+    await expect(page.getByTestId('tenant-card')).toHaveCount(1);
+    await expect(page.getByTestId('tenant-card')).toContainText('Open Unit');
   });
 
   test("shows 'No significant organization-wide gaps identified' when there are none", async ({ page }) => {

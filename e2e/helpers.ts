@@ -12,6 +12,13 @@ export async function loginAs(page: Page, username: DemoUser | string, password 
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
+/** The CSRF header a state-changing API call from the signed-in page needs (the csrf_token cookie echoed). */
+export async function csrfHeader(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'csrf_token');
+  expect(cookie, 'csrf cookie after login').toBeDefined();
+  return { 'x-csrf-token': cookie!.value };
+}
+
 /** Every label of the side navigation, in the spec's order (each role sees a part of it). */
 export const NAV_LABELS = [
   'Customer Admin',

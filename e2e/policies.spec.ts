@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import mammoth from 'mammoth';
 import { type Download, type Page, expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { csrfHeader, loginAs } from './helpers';
 
 const ADDENDUM = 'E2E addendum: this policy was reviewed by the security team.';
 
@@ -9,12 +9,6 @@ async function openPolicies(page: Page, user = 'analyst') {
   await loginAs(page, user);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'AI Policy Generator' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'AI Policy Generator' })).toBeVisible();
-}
-
-async function csrfHeader(page: Page) {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'csrf_token');
-  expect(cookie, 'csrf cookie after login').toBeDefined();
-  return { 'x-csrf-token': cookie!.value };
 }
 
 async function download(page: Page, label: 'TXT' | 'DOCX' | 'MD'): Promise<{ file: Download; bytes: Buffer }> {
@@ -112,13 +106,26 @@ test.describe.serial('AI Policy Generator', () => {
 
     // Downloads are built in the browser from the shown text, named after the policy.
     const base = name.replace(/ /g, '_');
-    const txt = await download(page, 'TXT');
-    expect(txt.file.suggestedFilename()).toBe(`${base}.txt`);
-    expect(txt.bytes.toString('utf8')).toContain(`# ${name}`);
-    expect(txt.bytes.toString('utf8')).toContain(ADDENDUM);
+    // MD is the Markdown as shown; TXT is plain text: no heading, emphasis, link or table markup, the
+    // mapping table as aligned columns.
     const md = await download(page, 'MD');
     expect(md.file.suggestedFilename()).toBe(`${base}.md`);
-    expect(md.bytes.toString('utf8')).toBe(txt.bytes.toString('utf8'));
+    const markdown = md.bytes.toString('utf8');
+    expect(markdown.startsWith(`# ${name}`)).toBe(true);
+    expect(markdown).toContain(ADDENDUM);
+    const txt = await download(page, 'TXT');
+    expect(txt.file.suggestedFilename()).toBe(`${base}.txt`);
+    const text = txt.bytes.toString('utf8');
+    expect(text).not.toBe(markdown);
+    expect(text.split('\n')[0]).toBe(name);
+    expect(text).toContain(ADDENDUM);
+    expect(text).toMatch(new RegExp(`\\n4\\.1\\.1 .* shall .*\\(Requirement ${requirementId!.replace(/\./g, '\\.')}[;)]`));
+    expect(text).not.toMatch(/^#{1,6} |\*\*|__|`|\]\(|\||^\s*:?-{3,}/m);
+    const header = text.split('\n').find((line) => /^Statement +Requirement +/.test(line));
+    expect(header, 'the mapping table header as text columns').toBeDefined();
+    const requirementColumn = header!.indexOf('Requirement');
+    const mappedLine = text.split('\n').find((line) => line.startsWith('4.1.1 ') && line.slice(requirementColumn).startsWith(`${requirementId} `));
+    expect(mappedLine, 'the first statement\'s row with its requirement under the Requirement column').toBeDefined();
     const docx = await download(page, 'DOCX');
     expect(docx.file.suggestedFilename()).toBe(`${base}.docx`);
     expect(docx.bytes.length).toBeGreaterThan(1_000);
@@ -147,6 +154,31 @@ test.describe.serial('AI Policy Generator', () => {
     await page.getByRole('button', { name: 'Save to Evidence Library' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'No policy content to save' })).toBeVisible();
     expect(saveCalls).toBe(0);
+  });
+
+  test("the list reads 'Loading templates...' while the tenant and then the templates load", async ({ page }) => {
+    await loginAs(page, 'analyst');
+    let releaseTenants: () => void = () => {};
+    let releaseTemplates: () => void = () => {};
+    const tenantsHeld = new Promise<void>((resolve) => (releaseTenants = resolve));
+    const templatesHeld = new Promise<void>((resolve) => (releaseTemplates = resolve));
+    await page.route('**/trpc/*users.accessibleTenants*', async (route) => {
+      await tenantsHeld;
+      await route.continue();
+    });
+    await page.route('**/trpc/*policies.templates*', async (route) => {
+      await templatesHeld;
+      await route.continue();
+    });
+    await page.goto('/policies');
+    await expect(page.getByText('Loading templates...', { exact: true })).toBeVisible();
+    releaseTenants();
+    const list = page.getByRole('complementary', { name: 'Policy templates' });
+    await expect(list.getByText('Loading templates...', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Loading policy templates/)).toHaveCount(0);
+    releaseTemplates();
+    await expect(templateItems(page).first()).toBeVisible();
+    await expect(page.getByText('Loading templates...', { exact: true })).toHaveCount(0);
   });
 
   test('a viewer sees the recommendations but cannot generate or save', async ({ page }) => {

@@ -17,12 +17,13 @@ const errors = {
   '422': { description: 'The file cannot be read (encrypted, image-only, corrupt, zip bomb)' },
   '504': { description: 'The analysis ran past 90 seconds' },
 };
+const formTenant = { tenant_id: { type: 'string', format: 'uuid', description: 'The tenant to upload into, as an alternative to the query parameter (the two must agree)' } };
 const upload = (tag: string, extra: Record<string, unknown>) => ({
   post: {
     tags: [tag],
     summary: `Upload and analyse a ${tag === 'contracts' ? 'contract' : 'evidence document'}`,
     parameters: [tenant, wait],
-    requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, ...extra } } } } },
+    requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, ...formTenant, ...extra } } } } },
     responses: { '200': { description: 'Analysed: {document_id, job_id, status, requirement_count, message}' }, '202': { description: 'Queued (wait=false)' }, ...errors },
   },
 });

@@ -4,12 +4,14 @@ import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
 import { formatSize } from '@compliance/documents/format-size';
 import type { Actor } from '@compliance/domain/access/actor';
 import { assertCanEditTenant } from '@compliance/domain/access/tenant-permissions';
+import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { getDocumentFile, reanalyzeEvidence } from '@compliance/domain/documents/document-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { AppError } from '@compliance/domain/errors';
 import { ANALYSIS_QUEUE } from '@compliance/domain/jobs/job-definitions';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import type { AppDeps } from '../trpc/context';
+import { requestedTenant } from './requested-tenant';
 import { answer, authenticateRoute } from './route-auth';
 import { sendFile } from './send-file';
 
@@ -57,11 +59,21 @@ async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantI
   return { document_id: ids.documentId, job_id: ids.jobId, status: state.status, requirement_count: count, message };
 }
 
-/** The caller of an upload, refused before a byte of the file is read unless they may edit the tenant. */
-async function authenticateUploader(req: FastifyRequest, deps: AppDeps) {
+/**
+ * The caller of an upload and its file. The caller is refused before a byte of the file is read unless
+ * they may edit the tenant the request names (or the session's); a tenant_id form field is then held to
+ * the same rules: checked against access, refused if it differs from the header or query, never ignored.
+ */
+async function receiveUpload(req: FastifyRequest, deps: AppDeps) {
   const route = await authenticateRoute(req, deps, { mutation: true });
   assertCanEditTenant(route.actor.caller, route.tenantId);
-  return route;
+  const upload = await readUpload(req, deps.config.uploadMaxBytes);
+  const named = upload.fields.tenant_id?.trim();
+  if (!named) return { ...route, upload };
+  const { caller, currentTenantId } = route.actor;
+  const tenantId = resolveTenantId(caller, requestedTenant(req, named), currentTenantId);
+  assertCanEditTenant(caller, tenantId);
+  return { actor: route.actor, tenantId, upload };
 }
 
 const waitFlag = (req: FastifyRequest) => (req.query as { wait?: string } | undefined)?.wait !== 'false';
@@ -73,8 +85,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   app.post('/contracts/upload', (req, reply) =>
     answer(reply, async () => {
-      const { actor, tenantId } = await authenticateUploader(req, deps);
-      const upload = await readUpload(req, deps.config.uploadMaxBytes);
+      const { actor, tenantId, upload } = await receiveUpload(req, deps);
       const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
       return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'contract', upload.filename);
     }),
@@ -82,8 +93,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   app.post('/evidence/upload', (req, reply) =>
     answer(reply, async () => {
-      const { actor, tenantId } = await authenticateUploader(req, deps);
-      const upload = await readUpload(req, deps.config.uploadMaxBytes);
+      const { actor, tenantId, upload } = await receiveUpload(req, deps);
       const documentType = upload.fields.document_type?.trim() || 'Policy';
       if (!(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
         throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);

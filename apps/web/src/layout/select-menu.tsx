@@ -23,10 +23,12 @@ interface SelectMenuProps {
   /** Replaces the button text and disables it ('Loading...', 'No tenants available'). */
   status?: string | null;
   busy?: boolean;
+  /** The top bar hides the label on small screens to save room; elsewhere it is always shown. */
+  labelAlwaysVisible?: boolean;
 }
 
 /** A dropdown list box: a button that opens a grouped list of options, the selected one checked. */
-export function SelectMenu({ label, placeholder, groups, selectedId, onSelect, status, busy = false }: SelectMenuProps) {
+export function SelectMenu({ label, placeholder, groups, selectedId, onSelect, status, busy = false, labelAlwaysVisible = false }: SelectMenuProps) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const valueId = `${baseId}-value`;
@@ -93,7 +95,10 @@ export function SelectMenu({ label, placeholder, groups, selectedId, onSelect, s
   const offsets = groups.map((_, i) => groups.slice(0, i).reduce((count, g) => count + g.options.length, 0));
   return (
     <div ref={root} className="relative flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
-      <span id={labelId} className="sr-only text-xs font-semibold tracking-wide text-slate-500 uppercase sm:not-sr-only">
+      <span
+        id={labelId}
+        className={`text-xs font-semibold tracking-wide text-slate-500 uppercase ${labelAlwaysVisible ? '' : 'sr-only sm:not-sr-only'}`}
+      >
         {label}
       </span>
       <button

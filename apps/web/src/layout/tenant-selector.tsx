@@ -1,20 +1,25 @@
 import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useTenant } from '../context/tenant-context';
 import { FrameworkChips } from './framework-chips';
-import { type SelectMenuGroup, SelectMenu } from './select-menu';
+import { type SelectMenuGroup, type SelectMenuOption, SelectMenu } from './select-menu';
 
 /** The tenant selector shows this many frameworks per tenant before '+N' (spec section 9). */
 const FRAMEWORKS_SHOWN = 2;
+
+/** A tenant as a picker option: its name and up to two assigned frameworks, then '+N'. */
+export function tenantOption(tenant: AccessibleTenant): SelectMenuOption {
+  return {
+    id: tenant.id,
+    label: tenant.name,
+    detail: <FrameworkChips frameworks={tenant.assigned_frameworks} max={FRAMEWORKS_SHOWN} />,
+  };
+}
 
 function groupByOrganization(tenants: AccessibleTenant[]): SelectMenuGroup[] {
   const groups = new Map<string, SelectMenuGroup>();
   for (const tenant of tenants) {
     const group = groups.get(tenant.organization_id) ?? { label: tenant.organization_name, options: [] };
-    group.options.push({
-      id: tenant.id,
-      label: tenant.name,
-      detail: <FrameworkChips frameworks={tenant.assigned_frameworks} max={FRAMEWORKS_SHOWN} />,
-    });
+    group.options.push(tenantOption(tenant));
     groups.set(tenant.organization_id, group);
   }
   return [...groups.values()];

@@ -13,10 +13,10 @@ import { useAssistantChat } from './use-assistant-chat';
 const TITLE = 'AI Compliance Assistant';
 const SUBTITLE = "Ask questions about the current tenant's compliance data";
 
-/** The AI Compliance Assistant screen of the current tenant. */
+/** The AI Compliance Assistant screen of the tenant in view. */
 export function AssistantPage() {
   return (
-    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="compliance data" icon={<Icon name="chat" className="h-10 w-10" />}>
+    <TenantGate title={TITLE} subtitle={SUBTITLE} loadingText="Loading compliance data..." subject="compliance data" icon={<Icon name="chat" className="h-10 w-10" />}>
       {(tenant) => <TenantAssistant tenant={tenant} />}
     </TenantGate>
   );

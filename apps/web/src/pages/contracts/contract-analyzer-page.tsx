@@ -25,10 +25,10 @@ const NOUN = ['contract', 'contracts'] as const;
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-/** The Contract Analyzer screen of the current tenant. */
+/** The Contract Analyzer screen of the tenant in view. */
 export function ContractAnalyzerPage() {
   return (
-    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="contracts" icon={<Icon name="document" className="h-10 w-10" />}>
+    <TenantGate title={TITLE} subtitle={SUBTITLE} loadingText="Loading contracts..." subject="contracts" icon={<Icon name="document" className="h-10 w-10" />}>
       {(tenant) => <TenantContracts tenant={tenant} />}
     </TenantGate>
   );
@@ -72,7 +72,7 @@ function TenantContracts({ tenant }: { tenant: AccessibleTenant }) {
       <PageHeader title={TITLE} subtitle={SUBTITLE} />
       {canManage && (
         <ContractUploadCard
-          tenantId={tenant.id}
+          tenant={tenant}
           onStart={() => setMessage(null)}
           onUploaded={(text) => {
             setMessage({ tone: 'success', text });

@@ -1,20 +1,23 @@
+import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useState } from 'react';
 import { Card } from '../../components/card';
 import { trpc } from '../../lib/trpc';
 import { DropZone } from '../evidence/drop-zone';
 import { ProgressBar } from '../evidence/progress-bar';
 import { type UploadProgress, runTrackedUpload } from '../evidence/tracked-upload';
+import { UploadDestination } from '../evidence/upload-destination';
 import { CONTRACT_UPLOAD_MESSAGES } from '../evidence/upload-messages';
 
 interface ContractUploadCardProps {
-  tenantId: string;
+  /** The tenant in view: named on the card and carried by the upload. */
+  tenant: AccessibleTenant;
   onUploaded: (message: string) => void;
   onFailed: (message: string) => void;
   onStart: () => void;
 }
 
 /** The click-to-upload (or drop) area; one contract at a time, with its live analysis progress. */
-export function ContractUploadCard({ tenantId, onUploaded, onFailed, onStart }: ContractUploadCardProps) {
+export function ContractUploadCard({ tenant, onUploaded, onFailed, onStart }: ContractUploadCardProps) {
   const client = trpc.useUtils().client;
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [fileName, setFileName] = useState('');
@@ -31,7 +34,7 @@ export function ContractUploadCard({ tenantId, onUploaded, onFailed, onStart }: 
         client,
         path: '/api/contracts/upload',
         body,
-        tenantId,
+        tenantId: tenant.id,
         messages: CONTRACT_UPLOAD_MESSAGES,
         onProgress: setProgress,
       });
@@ -49,6 +52,7 @@ export function ContractUploadCard({ tenantId, onUploaded, onFailed, onStart }: 
         <p className="font-medium text-slate-700">{progress ? `Analyzing ${fileName}...` : 'Click to upload a contract, or drop it here'}</p>
         <p className="text-xs text-slate-500">PDF, Word (.docx, .doc) or Excel (.xlsx, .xls)</p>
       </DropZone>
+      <UploadDestination tenant={tenant} />
       {progress && <ProgressBar progress={progress} label={`Analysis of ${fileName}`} />}
     </Card>
   );

@@ -2,20 +2,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { useTenant } from '../../context/tenant-context';
+import { useTenantInView } from '../../context/use-tenant-in-view';
 import { Icon } from '../../layout/nav-icons';
+import { TenantInViewBar } from '../../layout/tenant-in-view-bar';
 import { trpc } from '../../lib/trpc';
 import { DashboardContent } from './dashboard-content';
 import { ExportButtons } from './export-buttons';
 import { FrameworkFilter } from './framework-filter';
 
 /**
- * The tenant dashboard: the current tenant's metrics for the frameworks ticked in the filter (none
+ * The tenant dashboard: the metrics of the tenant in view for the frameworks ticked in the filter (none
  * ticked means all of the tenant's frameworks), charts, breakdowns, top gaps and the PDF exports.
  * Load failures are only logged (spec section 8).
  */
 export function MyDashboardPage() {
-  const { currentTenant, loading } = useTenant();
+  const { tenant: currentTenant, loading } = useTenantInView();
   const [selectedFrameworks, setSelectedFrameworks] = useState<string[]>([]);
   const assigned = currentTenant?.assigned_frameworks;
   const tenantId = currentTenant?.id;
@@ -45,6 +46,7 @@ export function MyDashboardPage() {
 
   return (
     <div>
+      <TenantInViewBar />
       <PageHeader
         title="My Dashboard"
         subtitle="Real-time compliance metrics and reporting"

@@ -28,10 +28,10 @@ const NOUN = ['evidence document', 'evidence documents'] as const;
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-/** The Evidence Library screen of the current tenant. */
+/** The Evidence Library screen of the tenant in view. */
 export function EvidenceLibraryPage() {
   return (
-    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="evidence" icon={<Icon name="folder" className="h-10 w-10" />}>
+    <TenantGate title={TITLE} subtitle={SUBTITLE} loadingText="Loading evidence..." subject="evidence" icon={<Icon name="folder" className="h-10 w-10" />}>
       {(tenant) => <TenantEvidence tenant={tenant} />}
     </TenantGate>
   );
@@ -94,7 +94,7 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
       <PageHeader title={TITLE} subtitle={SUBTITLE} />
       {canManage && (
         <EvidenceUploadForm
-          tenantId={tenant.id}
+          tenant={tenant}
           onStart={() => setMessage(null)}
           onBatch={batch.enqueue}
           onUploaded={() => {

@@ -1,4 +1,5 @@
 import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
+import type { AccessibleTenant } from '@compliance/contracts/users';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -8,12 +9,14 @@ import { DropZone } from './drop-zone';
 import { type EvidenceFields, displayNameOf, evidenceUploadBody } from './evidence-upload-request';
 import { ProgressBar } from './progress-bar';
 import { type UploadProgress, runTrackedUpload } from './tracked-upload';
+import { UploadDestination } from './upload-destination';
 import { EVIDENCE_UPLOAD_MESSAGES } from './upload-messages';
 
 const DEFAULT_TYPE = 'Policy';
 
 interface EvidenceUploadFormProps {
-  tenantId: string;
+  /** The tenant in view: named on the form and carried by every upload. */
+  tenant: AccessibleTenant;
   /** Several files go to the batch queue, each as its own upload. */
   onBatch: (files: File[], fields: EvidenceFields) => void;
   onStart: () => void;
@@ -22,7 +25,7 @@ interface EvidenceUploadFormProps {
 }
 
 /** The upload form of spec section 2: file, Document Type, Display Name and Description, with progress. */
-export function EvidenceUploadForm({ tenantId, onBatch, onStart, onUploaded, onFailed }: EvidenceUploadFormProps) {
+export function EvidenceUploadForm({ tenant, onBatch, onStart, onUploaded, onFailed }: EvidenceUploadFormProps) {
   const formId = useId();
   const client = trpc.useUtils().client;
   const [files, setFiles] = useState<File[]>([]);
@@ -62,7 +65,7 @@ export function EvidenceUploadForm({ tenantId, onBatch, onStart, onUploaded, onF
         client,
         path: '/api/evidence/upload',
         body: evidenceUploadBody(files[0]!, fields, name),
-        tenantId,
+        tenantId: tenant.id,
         messages: EVIDENCE_UPLOAD_MESSAGES,
         onProgress: setProgress,
       });
@@ -85,6 +88,7 @@ export function EvidenceUploadForm({ tenantId, onBatch, onStart, onUploaded, onF
             AI analysis takes 30-90 seconds per document and checks it against 149+ security requirements.
           </p>
         </div>
+        <UploadDestination tenant={tenant} />
         <DropZone label="File" multiple disabled={processing} onFiles={choose}>
           <p className="font-medium text-slate-700">
             {files.length === 0 ? 'Click to choose files, or drop them here' : files.length === 1 ? files[0]!.name : `${files.length} files selected`}

@@ -67,6 +67,11 @@ describe('buildPolicyDocx', () => {
     expect(html).not.toContain('----');
   });
 
+  it('keeps an escaped pipe inside its table cell', async () => {
+    const html = await toHtml('| Statement | NIST 800-53 rev 5 |\n| --- | --- |\n| 4.2.1 | AC-17\\|X |');
+    expect(html).toContain('<td><p>4.2.1</p></td><td><p>AC-17|X</p></td>');
+  });
+
   it('keeps blank lines as blank paragraphs', async () => {
     const bytes = await buildPolicyDocx('First\n\n\nSecond');
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });

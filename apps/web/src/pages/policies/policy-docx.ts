@@ -10,49 +10,25 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { BOLD_LINE, BULLET, HASH_HEADING, QUOTE, RULE, TABLE_ROW, headingText, inlineParts, policyLines, readTable } from './policy-markdown';
 
 type Block = Paragraph | Table;
 
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3] as const;
-/** '#' to '###' (deeper levels read as '###'); the text follows after at least one space. */
-const HASH_HEADING = /^(#{1,6})\s+(.*)$/;
-/** A line that is one bold run and nothing else, e.g. '**Document Control**'. */
-const BOLD_LINE = /^\*\*([^*]+)\*\*$/;
-const BULLET = /^\s*[-*+]\s+(.*)$/;
-const TABLE_ROW = /^\s*\|.*\|\s*$/;
-const TABLE_SEPARATOR = /^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*\|?\s*$/;
-const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
-/** Inline markers: bold, inline code, italics, links. */
-const INLINE = /(\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\*[^*\s][^*]*\*|_[^_\s][^_]*_|\[[^\]]+\]\([^)\s]+\))/;
 
 /** Text runs of one line, with bold, italics and code kept as formatting and the markers removed. */
 export function inlineRuns(text: string, base: { bold?: boolean } = {}): TextRun[] {
-  const runs: TextRun[] = [];
-  for (const part of text.split(INLINE)) {
-    if (!part) continue;
-    if ((part.startsWith('**') && part.endsWith('**')) || (part.startsWith('__') && part.endsWith('__'))) {
-      runs.push(new TextRun({ text: part.slice(2, -2), bold: true }));
-    } else if (part.startsWith('`') && part.endsWith('`') && part.length > 1) {
-      runs.push(new TextRun({ text: part.slice(1, -1), font: 'Consolas', bold: base.bold }));
-    } else if (/^[*_].+[*_]$/.test(part) && part[0] === part.at(-1)) {
-      runs.push(new TextRun({ text: part.slice(1, -1), italics: true, bold: base.bold }));
-    } else if (part.startsWith('[')) {
-      const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
-      runs.push(new TextRun({ text: link ? `${link[1]} (${link[2]})` : part, bold: base.bold }));
-    } else {
-      runs.push(new TextRun({ text: part, bold: base.bold }));
-    }
-  }
-  return runs;
-}
-
-function tableCells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+  return inlineParts(text).map((part) => {
+    if (part.kind === 'bold') return new TextRun({ text: part.text, bold: true });
+    if (part.kind === 'code') return new TextRun({ text: part.text, font: 'Consolas', bold: base.bold });
+    if (part.kind === 'italic') return new TextRun({ text: part.text, italics: true, bold: base.bold });
+    if (part.kind === 'link') return new TextRun({ text: `${part.text} (${part.href})`, bold: base.bold });
+    return new TextRun({ text: part.text, bold: base.bold });
+  });
 }
 
 /** A Markdown table as a Word table; the first row is the header (bold). */
-function buildTable(lines: string[]): Table {
-  const rows = lines.filter((line) => !TABLE_SEPARATOR.test(line)).map(tableCells);
+function buildTable(rows: string[][]): Table {
   const columns = Math.max(...rows.map((cells) => cells.length));
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
@@ -74,7 +50,7 @@ function buildParagraph(line: string): Paragraph {
   const hash = HASH_HEADING.exec(line);
   if (hash) {
     const level = HEADINGS[Math.min(hash[1]!.length, 3) - 1]!;
-    return new Paragraph({ heading: level, children: inlineRuns(hash[2]!.replace(/\s+#+\s*$/, '')) });
+    return new Paragraph({ heading: level, children: inlineRuns(headingText(hash[2]!)) });
   }
   const bold = BOLD_LINE.exec(line.trim());
   if (bold) return new Paragraph({ heading: HeadingLevel.HEADING_4, children: [new TextRun({ text: bold[1]!.trim() })] });
@@ -83,21 +59,21 @@ function buildParagraph(line: string): Paragraph {
   }
   const bullet = BULLET.exec(line);
   if (bullet) return new Paragraph({ bullet: { level: line.search(/\S/) >= 2 ? 1 : 0 }, children: inlineRuns(bullet[1]!) });
-  if (line.trimStart().startsWith('>')) {
-    return new Paragraph({ indent: { left: 720 }, children: inlineRuns(line.trimStart().replace(/^>\s?/, '')) });
+  if (QUOTE.test(line)) {
+    return new Paragraph({ indent: { left: 720 }, children: inlineRuns(line.replace(QUOTE, '')) });
   }
   return new Paragraph({ children: inlineRuns(line) });
 }
 
 /** The blocks of the Word document, line by line, in the order of the Markdown. */
 export function policyBlocks(markdown: string): Block[] {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  const lines = policyLines(markdown);
   const blocks: Block[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     if (TABLE_ROW.test(lines[index]!)) {
-      const start = index;
-      while (index + 1 < lines.length && TABLE_ROW.test(lines[index + 1]!)) index += 1;
-      blocks.push(buildTable(lines.slice(start, index + 1)));
+      const table = readTable(lines, index);
+      blocks.push(buildTable(table.rows));
+      index = table.end;
       continue;
     }
     blocks.push(buildParagraph(lines[index]!));

@@ -1,3 +1,5 @@
+import { policyPlainText } from './policy-text';
+
 export type PolicyFileExtension = 'txt' | 'md' | 'docx';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -21,9 +23,9 @@ function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * Saves the policy as a file, built in the browser with no call (spec section 7): TXT and MD are the
- * text itself; DOCX is built by policy-docx, loaded on first use so the Word library stays out of
- * the main bundle.
+ * Saves the policy as a file, built in the browser with no call (spec section 7): MD is the Markdown
+ * itself, TXT is plain text with the Markdown markup removed (policy-text); DOCX is built by
+ * policy-docx, loaded on first use so the Word library stays out of the main bundle.
  */
 export async function downloadPolicy(policyName: string, content: string, extension: PolicyFileExtension): Promise<void> {
   const fileName = policyFileName(policyName, extension);
@@ -32,6 +34,9 @@ export async function downloadPolicy(policyName: string, content: string, extens
     saveBlob(new Blob([await buildPolicyDocx(content, policyName)], { type: DOCX_TYPE }), fileName);
     return;
   }
-  const type = extension === 'md' ? 'text/markdown;charset=utf-8' : 'text/plain;charset=utf-8';
-  saveBlob(new Blob([content], { type }), fileName);
+  if (extension === 'md') {
+    saveBlob(new Blob([content], { type: 'text/markdown;charset=utf-8' }), fileName);
+    return;
+  }
+  saveBlob(new Blob([policyPlainText(content)], { type: 'text/plain;charset=utf-8' }), fileName);
 }

@@ -13,10 +13,10 @@ import { displayedText, usePolicyGenerator } from './use-policy-generator';
 const TITLE = 'AI Policy Generator';
 const SUBTITLE = 'Generate comprehensive security policies based on your compliance requirements';
 
-/** The AI Policy Generator screen of the current tenant. */
+/** The AI Policy Generator screen of the tenant in view. */
 export function PolicyGeneratorPage() {
   return (
-    <TenantGate title={TITLE} subtitle={SUBTITLE} subject="policy templates" icon={<Icon name="sparkles" className="h-10 w-10" />}>
+    <TenantGate title={TITLE} subtitle={SUBTITLE} loadingText="Loading templates..." subject="policy templates" icon={<Icon name="sparkles" className="h-10 w-10" />}>
       {(tenant) => <TenantPolicies tenant={tenant} />}
     </TenantGate>
   );

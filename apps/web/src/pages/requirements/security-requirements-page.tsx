@@ -8,8 +8,8 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { SearchFilterBar, useSearchParam } from '../../components/search-filter';
+import { TenantGate } from '../../components/tenant-gate';
 import { useCurrentUser, usePermissions } from '../../auth/session-context';
-import { useTenant } from '../../context/tenant-context';
 import { Icon } from '../../layout/nav-icons';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
@@ -35,33 +35,13 @@ function useCanEdit(tenant: AccessibleTenant): boolean {
   );
 }
 
-/** The Security Requirements screen of the current tenant. */
+/** The Security Requirements screen of the tenant in view. */
 export function SecurityRequirementsPage() {
-  const { currentTenant, loading } = useTenant();
-  if (loading) {
-    return (
-      <div>
-        <PageHeader title={TITLE} />
-        <Card>
-          <EmptyState>Loading requirements...</EmptyState>
-        </Card>
-      </div>
-    );
-  }
-  if (!currentTenant) {
-    return (
-      <div>
-        <PageHeader title={TITLE} />
-        <Card>
-          <EmptyState icon={<Icon name="clipboard" className="h-10 w-10" />}>
-            <p className="font-medium text-slate-700">No tenant selected</p>
-            <p>Choose a tenant with the selector at the top of the page to see its security requirements.</p>
-          </EmptyState>
-        </Card>
-      </div>
-    );
-  }
-  return <TenantRequirements key={currentTenant.id} tenant={currentTenant} />;
+  return (
+    <TenantGate title={TITLE} loadingText="Loading requirements..." subject="security requirements" icon={<Icon name="clipboard" className="h-10 w-10" />}>
+      {(tenant) => <TenantRequirements tenant={tenant} />}
+    </TenantGate>
+  );
 }
 
 /**

@@ -87,7 +87,9 @@ function OrganizationRollup({ organizationId }: { organizationId: string }) {
         <div>
           <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">Executive Dashboard</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{current.name}</h1>
-          <p className="mt-1 text-sm text-slate-500">{tenantCountLabel(current.tenant_count)}</p>
+          <p className="mt-1 text-sm text-slate-500" data-testid="rollup-tenant-count">
+            {tenantCountLabel(rollup.metrics.total_tenants)}
+          </p>
         </div>
         {organization.organizations.length > 1 && <OrganizationSelector />}
       </div>
