@@ -126,7 +126,8 @@ describe('evidence over REST', () => {
     expect(supporting[0]).toMatchObject({ evidence_id: id, name: 'policy' });
     const generated = await api(t.app, editor, 'POST', `/api/requirements/${requirementId}/generate-response`);
     expect(generated.statusCode, generated.body).toBe(200);
-    expect(generated.json().suggested_response).toContain('policy');
+    // In our voice, each claim a whole sentence of the document's stored passage, cited by its name.
+    expect(generated.json().suggested_response).toMatch(/^(?:We meet this requirement through our policy\.|Our policy covers part of this requirement\.) [A-Z][^\n]+ \(policy(?:, section [^\n]+)?\)\./);
     expect((await api(t.app, editor, 'GET', `/api/requirements/${requirementId}`)).json()).toMatchObject({ suggested_response: generated.json().suggested_response, evidence_count: 1 });
   });
 

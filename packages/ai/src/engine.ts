@@ -65,7 +65,11 @@ export type AnalyzeEvidenceOutput = { suggested_document_type: DocumentType; lin
 
 export type SuggestResponseInput = {
   requirement: { key?: string; text: string; domain_number?: number };
-  evidence: ReadonlyArray<{ name: string; excerpt: string }>;
+  /**
+   * The linked evidence, best link first: its display name, the excerpt the link rests on and, when
+   * known, the whole passage around it and the section it sits in.
+   */
+  evidence: ReadonlyArray<{ name: string; excerpt: string; passage?: string; section?: string }>;
 };
 
 export type SuggestResponseOutput = { text: string };

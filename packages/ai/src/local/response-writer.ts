@@ -1,68 +1,124 @@
 import type { SuggestResponseInput } from '../engine';
-import { analyzeText, contentStems, tokensInRange } from './nlp';
+import { citedName } from '../cited-name';
+import { type EvidenceSentence, evidenceSentences, stemsOf } from './response-sentences';
 
-const MAX_SOURCES = 4;
-const SENTENCES_PER_SOURCE = 2;
+/**
+ * Drafts the response an analyst would paste into an audit answer, from the linked evidence only: in
+ * our voice, how the requirement is met, each claim a whole sentence of the evidence followed by the
+ * document and section it comes from; what the evidence does not show is said plainly, and then the
+ * response does not claim the requirement is met.
+ */
 
-type Source = { name: string; sentences: string[] };
+const MAX_CLAIMS = 4;
 
-/** The sentences of an excerpt that share the most vocabulary with the requirement, kept in their original order. */
-function relevantSentences(excerpt: string, requirementStems: ReadonlySet<string>): string[] {
-  const { tokens, sentences } = analyzeText(excerpt);
-  const scored = sentences.map((span, position) => {
-    const text = excerpt.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
-    const stems = contentStems(tokensInRange(tokens, span.start, span.end));
-    const overlap = new Set(stems.filter((s) => requirementStems.has(s))).size;
-    return { text, position, overlap };
+/** Words of requirements that say nothing about what is required ('ensure', 'appropriate'). */
+const GENERIC = new Set(
+  'ensur maintain implement establish defin document organ organis organiz appropri process procedur polici control requir system inform use includ relev applic formal approv adequ ensure where necessari all ani least place have make longer'.split(' '),
+);
+
+/** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
+const NOT_A_CONTROL = /\b(?:exceptions?|exemptions?|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this)\b/i;
+
+/** A sentence saying who owns a control or how often it runs. */
+const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|annually|quarterly|monthly|weekly|daily|every (?:\w+ )?(?:year|month|quarter|week|day)s?|at least (?:once|annually|quarterly|monthly))\b/i;
+
+type Claim = { sentence: EvidenceSentence; name: string; section?: string };
+
+/** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
+function splitParts(text: string): string[] {
+  return text.split(/\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+)/);
+}
+
+/** The requirement's parts ('with an owner, treatment decision and target date'), each with its stems. */
+function partsOf(requirement: string): Array<{ text: string; stems: string[] }> {
+  const parts = splitParts(requirement.replace(/\s*\([^)]*\)/g, ''))
+    .map((text) => ({ text: text.trim().replace(/^(?:and|or)\s+/i, ''), stems: [...new Set(stemsOf(text).filter((s) => !GENERIC.has(s)))] }))
+    .filter((p) => p.text && p.stems.length);
+  // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
+  return parts.map((part) => {
+    const own = part.stems.filter((s) => !parts.some((other) => other !== part && other.stems.includes(s)));
+    return { text: part.text, stems: own.length ? own : part.stems };
   });
-  const chosen = scored
-    .filter((s) => s.text.split(' ').length >= 3)
-    .sort((a, b) => b.overlap - a.overlap || a.position - b.position)
-    .slice(0, SENTENCES_PER_SOURCE)
-    .sort((a, b) => a.position - b.position);
-  return chosen.map((s) => s.text);
 }
 
 function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
+function cite(claim: Claim): string {
+  const body = claim.sentence.text.replace(/[.!?]["”’)]?$/, (end) => (end.length > 1 ? end.slice(1) : ''));
+  return `${body} (${claim.name}${claim.section ? `, section ${claim.section}` : ''}).`;
 }
 
-/**
- * Drafts a response in the tenant's voice from the linked evidence only: it names each evidence
- * document and quotes what that document says, so every statement can be traced to a source.
- */
+/** Claims in order, each source cited once after the last of its consecutive sentences. */
+function citeEach(claims: readonly Claim[]): string {
+  const label = (c: Claim) => `${c.name}${c.section ? `, section ${c.section}` : ''}`;
+  return claims
+    .map((claim, i) => (claims[i + 1] && label(claims[i + 1]!) === label(claim) ? claim.sentence.text : cite(claim)))
+    .join(' ');
+}
+
+/** Picks the sentences that show the most of the requirement, greedily, each adding something new. */
+function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, allowNegative: boolean): Claim[] {
+  const pool: Claim[] = [];
+  const seen = new Set<string>();
+  for (const item of input.evidence) {
+    const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt);
+    for (const sentence of sentences) {
+      if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
+      seen.add(sentence.text);
+      pool.push({ sentence, name: citedName(item.name), section: item.section ?? section });
+    }
+  }
+  const covered = new Set<string>();
+  const claims: Claim[] = [];
+  const overlap = (c: Claim) => [...aspects].filter((a) => c.sentence.stems.has(a));
+  while (claims.length < MAX_CLAIMS) {
+    let best: { claim: Claim; added: number; total: number } | null = null;
+    for (const claim of pool) {
+      if (claims.includes(claim)) continue;
+      const shared = overlap(claim);
+      const added = shared.filter((a) => !covered.has(a)).length;
+      if (!best || added > best.added || (added === best.added && shared.length > best.total)) best = { claim, added, total: shared.length };
+    }
+    // A sentence that only mentions the topic (one word of it) shows nothing, unless it adds to a
+    // sentence of the same document already chosen.
+    const enough = best && claims.some((c) => c.name === best!.claim.name) ? 1 : Math.min(2, aspects.size);
+    if (!best || best.added === 0 || best.total < enough) break;
+    claims.push(best.claim);
+    for (const a of overlap(best.claim)) covered.add(a);
+  }
+  // Who owns it or how often it runs, when the evidence says so beside what was chosen.
+  const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 1 && claims.some((k) => k.name === c.name));
+  if (claims.length && extra && claims.length < MAX_CLAIMS + 1) claims.push(extra);
+  return claims;
+}
+
 export function writeResponse(input: SuggestResponseInput): string {
   const requirementText = input.requirement.text.trim().replace(/\.$/, '');
-  const sources: Source[] = [];
-  const seen = new Set<string>();
-  const requirementStems = new Set(contentStems(analyzeText(requirementText).tokens));
-  for (const item of input.evidence) {
-    const name = item.name.trim();
-    const excerpt = item.excerpt.trim();
-    if (!name || !excerpt || seen.has(name)) continue;
-    seen.add(name);
-    const sentences = relevantSentences(excerpt, requirementStems);
-    if (sentences.length > 0) sources.push({ name, sentences });
-    if (sources.length === MAX_SOURCES) break;
+  const lowered = requirementText.charAt(0).toLowerCase() + requirementText.slice(1);
+  const names = [...new Set(input.evidence.map((e) => citedName(e.name)).filter(Boolean))];
+  if (!input.evidence.length) {
+    return `No evidence is linked to this requirement yet, so we cannot draft a response from our records. Link the policy, procedure, configuration or report that shows how we ${lowered}.`;
   }
-  if (sources.length === 0) {
+  const parts = partsOf(requirementText);
+  const aspects = new Set(stemsOf(requirementText).filter((s) => !GENERIC.has(s)));
+  const claims = chooseClaims(input, aspects, NOT_A_CONTROL.test(requirementText));
+  if (!claims.length) {
     return [
-      'No evidence is linked to this requirement yet, so this response cannot be drafted from our records.',
-      `To respond, link the policy, procedure, configuration or report that shows how we ${lowerFirst(requirementText)}.`,
-    ].join(' ');
+      `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show how we ${lowered}.`,
+      'Not yet covered by the linked evidence: the requirement as a whole. Link the policy, procedure, configuration or report that shows it before this requirement is assessed.',
+    ].join('\n\n');
   }
-  const names = sources.map((s) => s.name);
-  const lines = [
-    `We address this requirement through the controls documented in ${listNames(names)}.`,
-    '',
-    ...sources.map((source) => `${source.name}: “${source.sentences.join(' ')}”`),
-    '',
-    `Supporting evidence: ${names.join('; ')}. These documents are available for review on request.`,
-  ];
-  return lines.join('\n');
+  const covered = new Set(claims.flatMap((c) => [...c.sentence.stems]));
+  const missing = parts.filter((p) => p.stems.filter((s) => covered.has(s)).length * 2 < p.stems.length);
+  const used = [...new Set(claims.map((c) => c.name))];
+  const opening = missing.length
+    ? `Our ${listNames(used)} ${used.length > 1 ? 'cover' : 'covers'} part of this requirement.`
+    : `We meet this requirement through our ${listNames(used)}.`;
+  const lines = [`${opening} ${citeEach(claims)}`];
+  if (missing.length) {
+    lines.push(`Not yet covered by the linked evidence: ${missing.map((p) => p.text.charAt(0).toLowerCase() + p.text.slice(1)).join('; ')}. We will link evidence for ${missing.length > 1 ? 'these' : 'this'} before the requirement is assessed.`);
+  }
+  return lines.join('\n\n');
 }

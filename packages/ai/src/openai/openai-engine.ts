@@ -12,6 +12,7 @@ import { InvalidOutputError, chunkText, locateSpan, runWithConcurrency, toBatche
 import { evidenceOutput, matchesOutput, obligationsOutput, responseOutput, type StructuredOutput } from './schemas';
 import { runChat } from './chat-runner';
 import { draftPolicy } from './policy-drafter';
+import { citedName } from '../cited-name';
 import { EVIDENCE_PROMPT, EXTRACTION_PROMPT, MATCHING_PROMPT, RESPONSE_PROMPT } from './prompts';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
@@ -190,10 +191,11 @@ export function createOpenAiEngine(config: ResolvedAiEngineConfig): AiEngine {
     async suggestResponse({ requirement, evidence }, options) {
       const progress = progressReporter(options);
       progress('Analyzing with AI batch 1/1', 10);
-      const answer = await complete(responseOutput, RESPONSE_PROMPT, { requirement, evidence }, options.signal);
-      const names = [...new Set(evidence.map((e) => e.name))];
-      const cited = names.length === 0 || names.some((name) => answer.text.includes(name));
-      const text = cited ? answer.text : `${answer.text.trim()}\n\nSupporting evidence: ${names.join('; ')}.`;
+      const cited = evidence.map((e) => ({ ...e, name: citedName(e.name) }));
+      const answer = await complete(responseOutput, RESPONSE_PROMPT, { requirement: { text: requirement.text }, evidence: cited }, options.signal);
+      const names = [...new Set(cited.map((e) => e.name))];
+      const named = names.length === 0 || names.some((name) => answer.text.includes(name));
+      const text = named ? answer.text : `${answer.text.trim()}\n\nSupporting evidence: ${names.join('; ')}.`;
       progress('Finalizing analysis', 100);
       return { ...provenance, text };
     },

@@ -20,10 +20,11 @@ The user message is JSON: {"file_name", "document_text", "requirements": [{"key"
 Return "suggested_document_type", one of: ${DOCUMENT_TYPES.join(', ')}.
 Return "links": for each requirement from THIS list that the document supports, its key, a confidence from 0 to 1, and "excerpt": the one to three sentences of the document that show it, copied EXACTLY. Leave out requirements the document does not address. Only use keys from the list.`;
 
-export const RESPONSE_PROMPT = `You draft a compliance questionnaire answer in the voice of the organisation ("we", "our").
-The user message is JSON: {"requirement": {"text"}, "evidence": [{"name", "excerpt"}]}.
-Write a clear, professional answer of two to five sentences that explains how the organisation meets the requirement, using ONLY facts stated in the evidence excerpts, and name each evidence document you rely on by its name.
-If the evidence does not cover the requirement, say what is missing instead of inventing facts. Return {"text"}.`;
+export const RESPONSE_PROMPT = `You draft the answer a compliance analyst pastes into an audit questionnaire, in the voice of the organisation ("we", "our").
+The user message is JSON: {"requirement": {"text"}, "evidence": [{"name", "excerpt", "passage", "section"}]} ("passage" and "section" may be missing).
+Say HOW the requirement is met (the control, its scope and frequency, who owns it) using ONLY facts stated in the evidence, in whole sentences. Follow every claim with its source in parentheses: the evidence "name" exactly as given, and ", section <section>" when a section is given, e.g. "(Access Control Policy, section 4.2)".
+If the evidence covers only part of the requirement, start with "Our <names> cover(s) part of this requirement." and end with a sentence beginning "Not yet covered by the linked evidence:" naming the missing parts; never say the requirement is met in that case.
+If the evidence only mentions the topic without showing how it is met, say so and begin a sentence with "Not yet covered by the linked evidence:". Never invent facts, names, frequencies or tools. Return {"text"}.`;
 
 export const POLICY_PROMPT = `You write information security policies for an organisation's compliance team, in the organisation's own voice.
 The user message is JSON: {"policy": {"name", "description", "purpose", "scope", "roles"}, "organization_name", "tenant_name", "frameworks", "effective_date", "requirements": [{"id", "text", "domain_name", "priority", "source_type", "contract_names"}], "obligations": [{"contract", "clause", "text", "requirement_id"}]}.

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AiEngine } from '@compliance/ai/engine';
 import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
@@ -9,6 +9,25 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { listTenantRequirements } from './requirement-repo';
 import { FRAMEWORKS } from '@compliance/contracts/frameworks';
+
+/**
+ * The stored passage of the document that holds the excerpt a link rests on (whole sentences and the
+ * section heading around it), if the document's passages hold it.
+ */
+async function passageAround(tx: Kysely<Database>, tenantId: string, documentId: string, excerpt: string): Promise<string | undefined> {
+  const start = excerpt.replace(/\s+/g, ' ').trim().slice(0, 60);
+  if (start.length < 12) return undefined;
+  const found = await tx
+    .selectFrom('document_passages')
+    .select('text')
+    .where('tenant_id', '=', tenantId)
+    .where('document_id', '=', documentId)
+    .where(sql<boolean>`strpos(text, ${start}) > 0`)
+    .orderBy('ordinal')
+    .limit(1)
+    .executeTakeFirst();
+  return found?.text;
+}
 
 /**
  * Writes a suggested response from the evidence linked to the requirement, citing the evidence names,
@@ -22,13 +41,15 @@ export async function generateSuggestedResponse(db: Kysely<Database>, engine: Ai
     const links = await tx
       .selectFrom('evidence_links as l')
       .innerJoin('documents as d', 'd.id', 'l.document_id')
-      .select(['d.name', 'l.excerpt'])
+      .select(['d.id', 'd.name', 'l.excerpt'])
       .where('l.tenant_id', '=', tenantId)
       .where('l.tenant_requirement_id', '=', requirementId)
       .orderBy('l.confidence', 'desc')
       .limit(8)
       .execute();
-    return { requirement: row, evidence: links };
+    const evidence = [];
+    for (const link of links) evidence.push({ name: link.name, excerpt: link.excerpt, passage: await passageAround(tx, tenantId, link.id, link.excerpt) });
+    return { requirement: row, evidence };
   });
   if (!evidence.length) throw new AppError('BAD_REQUEST', 'Upload evidence that supports this requirement first');
   const signal = AbortSignal.timeout(90_000);

@@ -1,0 +1,87 @@
+import { analyzeText, contentStems } from './nlp';
+
+/**
+ * The sentences of an evidence passage a suggested response may use: whole sentences only, without
+ * the section heading a passage starts with, each with the stems it speaks of.
+ */
+
+export type EvidenceSentence = { text: string; stems: Set<string>; position: number };
+
+/** Abbreviations written out, so 'MFA' in a requirement meets 'multi-factor authentication' in a policy. */
+const SPELLED_OUT: Array<[RegExp, string]> = [
+  [/\bMFA\b|\b2FA\b/g, 'multi-factor authentication'],
+  [/\bSSO\b/g, 'single sign-on'],
+  [/\bEDR\b/g, 'endpoint detection and response'],
+  [/\bSIEM\b/g, 'security information and event management'],
+  [/\bRTO\b/g, 'recovery time objective'],
+  [/\bRPO\b/g, 'recovery point objective'],
+  [/\bPAM\b/g, 'privileged access management'],
+  [/\bDLP\b/g, 'data loss prevention'],
+];
+
+export function spellOut(text: string): string {
+  return SPELLED_OUT.reduce((out, [pattern, words]) => out.replace(pattern, (m) => `${m} ${words}`), text);
+}
+
+/** Stems that say one thing in controls: taking access away, and how often something runs. */
+const SAME_AS: Record<string, string> = { disabl: 'remov', revok: 'remov', deactiv: 'remov', delet: 'remov', quarter: 'quarterli', month: 'monthli', week: 'weekli', yearli: 'annual', year: 'annual' };
+
+/** Content stems of a text, abbreviations written out. */
+export function stemsOf(text: string): string[] {
+  return contentStems(analyzeText(spellOut(text)).tokens).map((s) => SAME_AS[s] ?? s);
+}
+
+/** '4.2 Remote Access All remote access must…' → the number, the heading and 'All remote access must…'. */
+function withoutHeading(sentence: string): { text: string; number?: string; heading?: string } {
+  const numbered = /^(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?\s+(.*)$/s.exec(sentence);
+  if (!numbered) {
+    // 'Restore testing Every quarter the team restores…': a heading of a few words with no verb, run into its text.
+    const run = /^([A-Z][a-z-]+(?: (?:[a-z-]+|&)){0,4}) ([A-Z][a-z]+(?: \S+){4,})$/s.exec(sentence);
+    if (run && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(run[1]!)) return { text: run[2]!, heading: run[1] };
+    return { text: sentence };
+  }
+  const rest = numbered[2]!;
+  const words = rest.split(/\s+/);
+  // The heading is the run of capitalised words before the word that starts the sentence.
+  let run = 0;
+  while (run < words.length && run < 7 && /^[A-Z0-9&(][\w&/),-]*$/.test(words[run]!)) run += 1;
+  if (run >= 2 && run < words.length && /^[a-z]/.test(words[run]!)) {
+    return { text: words.slice(run - 1).join(' '), number: numbered[1], heading: words.slice(0, run - 1).join(' ') };
+  }
+  return { text: rest, number: numbered[1] };
+}
+
+/** A sentence as written: starts with a capital, a digit or a quote, ends with its stop, at least five words. */
+function isWhole(text: string): boolean {
+  return /^[A-Z0-9“"‘']/.test(text) && /[.!?]["”’)]?$/.test(text) && text.split(/\s+/).length >= 5;
+}
+
+/** A table row or setting line ('MFA required: Always') becomes a sentence with a stop. */
+function closeSettingLine(text: string): string {
+  return /^[A-Z][^.!?]{3,200}:\s*\S[^.!?]*$/.test(text) ? `${text}.` : text;
+}
+
+/** The usable sentences of a passage, and the section number its first heading gives (if any). */
+export function evidenceSentences(passage: string): { sentences: EvidenceSentence[]; section?: string } {
+  // '7. Access reviews. System owners review…': the section number and its heading lead the passage.
+  // (A heading run into its sentence without a stop, '4.2 Remote Access All remote access…', is
+  // taken apart sentence by sentence below.)
+  const lead = /^\s*(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?\s+([A-Z][^.!?\n]{2,50})\.\s+(?=[A-Z])/.exec(passage);
+  const normalised = passage.slice(lead?.[0].length ?? 0).replace(/\r\n?/g, '\n');
+  const analysed = analyzeText(normalised);
+  let section: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
+  const sentences: EvidenceSentence[] = [];
+  analysed.sentences.forEach((span, position) => {
+    const raw = normalised.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
+    const lines = raw.split(/(?<=\S)\s(?=[-•*]\s)/);
+    for (const line of lines) {
+      const { text, number, heading } = withoutHeading(line.replace(/^[-•*]\s+/, ''));
+      if (number && !section) section = heading ? `${number} (${heading})` : number;
+      else if (heading && !section) section = `"${heading}"`;
+      const sentence = closeSettingLine(text.trim());
+      if (!isWhole(sentence)) continue;
+      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence)), position });
+    }
+  });
+  return { sentences, section };
+}

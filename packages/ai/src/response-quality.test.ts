@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type ResponseGrade, gradeResponse, loadResponseFixtures } from '../evals/grade-response';
+import { createAiEngine } from './engine';
+
+/**
+ * Suggested responses against the graded fixtures (evals/responses/README.md): the share an analyst
+ * would accept. 'dev' was written with the writer; blind splits after it was frozen. Floors keep them
+ * from sliding back; the figures themselves are in docs/PERFORMANCE.md.
+ */
+
+const FLOORS: Record<string, number> = { dev: 0.9 };
+
+describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '../evals/responses', `${split}.json`))))('suggested responses: %s split', (split) => {
+  it('are acceptable to an analyst, never cite a file name and never quote a fragment', async () => {
+    const engine = createAiEngine({ provider: 'local' });
+    const fixtures = loadResponseFixtures(split);
+    expect(fixtures.length).toBeGreaterThan(0);
+    const grades: ResponseGrade[] = [];
+    for (const fixture of fixtures) {
+      const out = await engine.suggestResponse({ requirement: { text: fixture.requirement }, evidence: fixture.evidence.map((e) => ({ ...e, excerpt: e.passage })) }, { signal: new AbortController().signal });
+      grades.push(gradeResponse(fixture, out.text));
+    }
+    const share = grades.filter((g) => g.acceptable).length / grades.length;
+    console.log(`[responses ${split}] acceptable ${(share * 100).toFixed(1)}% of ${grades.length}`);
+    for (const g of grades.filter((x) => !x.acceptable)) console.log(`  ✗ ${g.id}: ${g.why.join('; ')}\n    ${g.text.replace(/\n+/g, ' / ')}`);
+    expect(grades.filter((g) => g.why.some((w) => w.startsWith('cites a file name') || w.startsWith('not a whole sentence')))).toEqual([]);
+    expect(share).toBeGreaterThanOrEqual(FLOORS[split]!);
+  });
+});
