@@ -33,4 +33,11 @@ describe('security headers', () => {
     const trpc = await plain.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie: session.cookie } });
     expect(trpc.headers['cache-control']).toBe('no-store');
   });
+
+  it('lets the browser load images from this site and data: URLs only (no remote image in rendered Markdown or logos)', async () => {
+    const csp = (await plain.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'] as string;
+    expect(csp.split('; ')).toContain("img-src 'self' data:");
+    expect(csp).not.toMatch(/img-src[^;]*(https?:|\*)/);
+    expect(csp.split('; ')).toContain("default-src 'self'");
+  });
 });

@@ -4,7 +4,8 @@ const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https: http:",
+  // No remote images: a Markdown image or a logo address cannot make readers' browsers call another host.
+  "img-src 'self' data:",
   "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
