@@ -114,6 +114,20 @@ describe('tRPC batches', () => {
   });
 });
 
+describe('with a Redis that cannot be reached', () => {
+  it('lets requests through at once rather than refusing or holding them', async () => {
+    const cut = await createTestApp({ ...limits(2, 2), redisUrl: 'redis://127.0.0.1:1', queuePrefix: `rate-${randomUUID()}` });
+    try {
+      const ip = randomIp();
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) expect((await cut.app.inject({ method: 'GET', url: '/api/auth/me', remoteAddress: ip })).statusCode).toBe(401);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await cut.close();
+    }
+  });
+});
+
 describe.runIf(redisUrl)('with REDIS_URL', () => {
   it('shares the counts between server instances', async () => {
     const shared = { ...limits(100, 6), redisUrl, queuePrefix: `rate-${randomUUID()}` };

@@ -41,14 +41,16 @@ function refuse(req: FastifyRequest, reply: FastifyReply, refusal: Refusal, call
  */
 export async function addRequestLimits(app: FastifyInstance, deps: AppDeps) {
   const { perUser, perAddress, windowSeconds } = deps.config.rateLimit;
+  // Without the offline queue a count Redis cannot take fails at once, and skipOnError lets the request
+  // through: a Redis outage neither slows nor stops the product.
   const redis = deps.config.redisUrl
-    ? new Redis(deps.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
+    ? new Redis(deps.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true })
     : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit store unavailable'));
+    await redis.connect().catch(() => undefined);
     app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   }
-  // A Redis outage lets requests through rather than taking the product down with it.
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,

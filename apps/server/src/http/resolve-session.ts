@@ -40,10 +40,10 @@ async function resolve(req: FastifyRequest, db: Kysely<Database>, lifetime: Sess
 
 /**
  * Why a session or token may not be used until its user enrols in MFA, or null when it may. A browser
- * session may still enrol and log out (enrolmentStep); an API token may do nothing.
+ * session may still enrol and log out (enrollmentStep); an API token may do nothing.
  */
-export function mfaEnrollmentRefusal(session: AuthenticatedSession, enrolmentStep = false): string | null {
+export function mfaEnrollmentRefusal(session: AuthenticatedSession, enrollmentStep = false): string | null {
   if (!session.mfaEnrollmentRequired) return null;
   if (session.via === 'token') return MFA_ENROLLMENT_REQUIRED_TOKEN;
-  return enrolmentStep ? null : MFA_ENROLLMENT_REQUIRED;
+  return enrollmentStep ? null : MFA_ENROLLMENT_REQUIRED;
 }

@@ -14,8 +14,8 @@ import { mfaEnrollmentRefusal, resolveSession } from './resolve-session';
 export async function authenticateRoute(req: FastifyRequest, deps: AppDeps, options: { mutation: boolean }) {
   const { session, failure } = await resolveSession(req, deps.db, deps.config.sessionLifetime);
   if (!session) throw new AppError('UNAUTHORIZED', failure);
-  const enrolFirst = mfaEnrollmentRefusal(session);
-  if (enrolFirst) throw new AppError('FORBIDDEN', enrolFirst);
+  const enrollFirst = mfaEnrollmentRefusal(session);
+  if (enrollFirst) throw new AppError('FORBIDDEN', enrollFirst);
   if (options.mutation && session.via === 'cookie') {
     if (req.headers[CSRF_HEADER] !== session.csrfToken) {
       throw new AppError('FORBIDDEN', 'Missing or invalid CSRF token. Reload the page and try again.');

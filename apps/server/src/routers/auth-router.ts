@@ -20,7 +20,7 @@ import {
 } from '@compliance/domain/auth/session-service';
 import { toUser } from '@compliance/domain/users/user-mapper';
 import { clearSessionCookies } from '../http/cookies';
-import { enrolmentProcedure, enrolmentSessionProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
+import { enrollmentProcedure, enrollmentSessionProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
 import { answerLoginStep } from './login-step';
 
 const tags = ['auth'];
@@ -32,7 +32,7 @@ export const authRouter = router({
     .output(loginStepOutput)
     .mutation(async ({ ctx, input }) => answerLoginStep(ctx.res, await login(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle), ctx.deps.config.secureCookies)),
 
-  logout: enrolmentSessionProcedure
+  logout: enrollmentSessionProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'End the session on the server' } })
     .input(logoutInput)
     .output(successOutput)
@@ -42,7 +42,7 @@ export const authRouter = router({
       return { success: true, message: 'Logged out' };
     }),
 
-  me: enrolmentProcedure
+  me: enrollmentProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user and their current selection' } })
     .input(z.void())
     .output(meOutput)

@@ -76,10 +76,10 @@ const signedInProcedure = publicProcedure.use(({ ctx, type, next }) => {
   return next({ ctx: { session, actor: actorFromSession(session, ctx.meta.ip) } });
 });
 
-/** Refuses a caller who must enrol in MFA first: a session may only enrol (enrolmentStep), a token nothing. */
-const mfaGate = (enrolmentStep: boolean) =>
+/** Refuses a caller who must enrol in MFA first: a session may only enrol (enrollmentStep), a token nothing. */
+const mfaGate = (enrollmentStep: boolean) =>
   t.middleware(({ ctx, next }) => {
-    const refusal = ctx.session && mfaEnrollmentRefusal(ctx.session, enrolmentStep);
+    const refusal = ctx.session && mfaEnrollmentRefusal(ctx.session, enrollmentStep);
     if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
     return next();
   });
@@ -107,7 +107,7 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInp
 export const sessionProcedure = authedProcedure.use(cookieOnly);
 
 /** Also open to a session that must enrol in MFA first (who am I); never to a token of such a user. */
-export const enrolmentProcedure = signedInProcedure.use(mfaGate(true));
+export const enrollmentProcedure = signedInProcedure.use(mfaGate(true));
 
 /** A browser session, also one that must enrol in MFA first: enrolment itself and logout. */
-export const enrolmentSessionProcedure = enrolmentProcedure.use(cookieOnly);
+export const enrollmentSessionProcedure = enrollmentProcedure.use(cookieOnly);
