@@ -51,8 +51,8 @@ function toPermissions(user: User, data: Permissions | undefined): SessionPermis
 /**
  * The signed-in session, resolved from the server (auth.me) with the user's permissions. Without a
  * session it sends the browser to /login, and a session its organization's MFA requirement holds back
- * to /mfa-setup; until both are known it shows 'Loading...'. A failed
- * permission load still clears the loading state (the user then gets no extra rights).
+ * to /mfa-setup; until both are known it shows 'Loading...'. A failed permission load still clears the
+ * loading state (the user then gets no extra rights).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: IDENTITY_STALE_TIME });

@@ -42,10 +42,11 @@ export interface SessionLifetime {
 }
 
 /** When the session must end whatever its activity. */
-export function absoluteExpiry(lifetime: SessionLifetime, persistent: boolean, createdAt: Date): Date {
+function absoluteExpiry(lifetime: SessionLifetime, persistent: boolean, createdAt: Date): Date {
   const span = persistent ? lifetime.rememberMaxDays * 86_400_000 : lifetime.maxHours * 3_600_000;
   return new Date(createdAt.getTime() + span);
 }
+
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
