@@ -70,7 +70,7 @@ try {
   }));
   console.log(`Seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${counts.requirements} requirements, ${counts.contracts} contracts, ${counts.evidence} evidence documents, ${counts.passages} passages`);
 
-  const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 } };
+  const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
   const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: 'postgres', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: PASSWORD }) });

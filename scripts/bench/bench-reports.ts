@@ -31,7 +31,7 @@ try {
   const seeded = await seedLargeDataset(handle.db, ORGS, TENANTS, PASSWORD);
   console.log(`Seeded ${ORGS * TENANTS} tenants, ${seeded.tenantRequirementRows} tenant-requirement rows in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   await sql`ANALYZE`.execute(handle.db);
-  const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 } };
+  const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
   const engine = createAiEngine({ provider: 'local' });
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
   const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: 'postgres', logger: false });

@@ -14,7 +14,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
 
 const handle = await connectDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 10 });
-const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 } };
+const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
 const engine = createAiEngine({ provider: 'local' });
 const prefix = process.env.LOAD_QUEUE_PREFIX;
 const queue =

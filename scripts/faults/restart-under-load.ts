@@ -53,7 +53,7 @@ const redis = startPrivateRedis(Number(process.env.FAULT_REDIS_PORT ?? 63791), p
 const db = new pg.Pool({ connectionString: pgServer.url, max: 2 });
 db.on('error', () => {});
 try {
-  const env = { DATABASE_URL: pgServer.url, REDIS_URL: redis.url, LOG_LEVEL: 'error', WORKER_METRICS_PORT: '0', WORKER_CONCURRENCY: '2', NODE_ENV: 'development' };
+  const env = { DATABASE_URL: pgServer.url, REDIS_URL: redis.url, LOG_LEVEL: 'error', WORKER_METRICS_PORT: '0', WORKER_CONCURRENCY: '2', NODE_ENV: 'development', RATE_LIMIT_PER_USER: '0', RATE_LIMIT_PER_ADDRESS: '0' };
   const server = await spawnApp('apps/server/src/main.ts', { ...env, PORT: String(PORT), HOST: '127.0.0.1', WEB_DIST: '/nonexistent' }, (out) => out.includes('is running at'));
   const worker = await spawnApp('apps/worker/src/main.ts', env, (out) => out.includes('worker ready'));
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'analyst', password: process.env.DEMO_PASSWORD ?? 'ChangeMe-Demo-2026' }) });

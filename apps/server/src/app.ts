@@ -4,6 +4,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { TrustProxy } from './trust-proxy';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import { healthRoutes } from './http/health-routes';
+import { addRequestLimits } from './http/request-limits';
 import { restPlugin } from './http/rest-plugin';
 import { addSecurityHeaders } from './http/security-headers';
 import { webPlugin } from './http/web-plugin';
@@ -53,6 +54,8 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
   metrics.watchQueue(deps.queue, deps.db);
   addObservability(app, { metrics, token: deps.config.metricsToken });
   await app.register(cookie);
+  // After the cookie parser: the per-user limit reads the session.
+  await addRequestLimits(app, deps);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (isDatabaseUnavailable(error)) {

@@ -54,3 +54,21 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ JOB_CONCURRENCY: 'lots' })).toThrow('JOB_CONCURRENCY must be a non-negative integer');
   });
 });
+
+describe('session lifetime and request limits', () => {
+  it('default to 12 hours (30 days kept logged in) and 300 requests per user, 1,000 per address a minute', () => {
+    expect(loadConfig({}).sessionLifetime).toEqual({ maxHours: 12, rememberMaxDays: 30 });
+    expect(loadConfig({}).rateLimit).toEqual({ perUser: 300, perAddress: 1000, windowSeconds: 60 });
+  });
+
+  it('read other values, 0 turning a request limit off', () => {
+    expect(loadConfig({ SESSION_MAX_HOURS: '8', SESSION_REMEMBER_MAX_DAYS: '7' }).sessionLifetime).toEqual({ maxHours: 8, rememberMaxDays: 7 });
+    expect(loadConfig({ RATE_LIMIT_PER_USER: '0', RATE_LIMIT_PER_ADDRESS: '50', RATE_LIMIT_WINDOW_SECONDS: '10' }).rateLimit).toEqual({ perUser: 0, perAddress: 50, windowSeconds: 10 });
+  });
+
+  it('refuse a lifetime or window of 0 and anything that is not a whole number', () => {
+    expect(() => loadConfig({ SESSION_MAX_HOURS: '0' })).toThrow('SESSION_MAX_HOURS must be a positive integer');
+    expect(() => loadConfig({ RATE_LIMIT_WINDOW_SECONDS: '0' })).toThrow('RATE_LIMIT_WINDOW_SECONDS must be a positive integer');
+    expect(() => loadConfig({ RATE_LIMIT_PER_USER: 'many' })).toThrow('RATE_LIMIT_PER_USER must be a non-negative integer');
+  });
+});

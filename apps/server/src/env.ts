@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passwordProblem } from '@compliance/domain/auth/password-policy';
+import type { SessionLifetime } from '@compliance/domain/auth/session-service';
 import type { ThrottlePolicy } from '@compliance/domain/auth/throttle';
 import { DEFAULT_DEMO_PASSWORD } from '@compliance/domain/demo/demo-data';
 import { mfaSettings } from '@compliance/domain/mfa/secret-box';
@@ -13,6 +14,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be a positive integer`);
   return value;
 }
 
@@ -40,6 +47,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15),
     maxDelaySeconds: int(env, 'LOGIN_MAX_DELAY_SECONDS', 60),
   };
+  const sessionLifetime: SessionLifetime = {
+    maxHours: positive(env, 'SESSION_MAX_HOURS', 12),
+    rememberMaxDays: positive(env, 'SESSION_REMEMBER_MAX_DAYS', 30),
+  };
+  const rateLimit = {
+    perUser: int(env, 'RATE_LIMIT_PER_USER', 300),
+    perAddress: int(env, 'RATE_LIMIT_PER_ADDRESS', 1000),
+    windowSeconds: positive(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+  };
   return {
     production,
     port: int(env, 'PORT', 3000),
@@ -53,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Secure cookies need HTTPS; on by default in production. */
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
     throttle,
+    /** How long a session lasts at most from its login, however active (the idle limit slides within it). */
+    sessionLifetime,
+    /** Requests per window for each signed-in user and each client address on /api and /trpc (0: no limit). */
+    rateLimit,
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     /** Set: GET /metrics needs `Authorization: Bearer <token>`; unset: open (a cluster-internal scrape). */

@@ -21,7 +21,7 @@ async function signedInEditor() {
 async function createToken(session: Awaited<ReturnType<typeof login>>, body: Record<string, unknown> = { name: 'CI' }) {
   const res = await api(t.app, session, 'POST', '/api/auth/tokens', body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: string; token: string; name: string; expires_at: string | null };
+  return res.json() as { id: string; token: string; name: string; expires_at: string };
 }
 
 describe('personal API tokens', () => {
@@ -29,7 +29,7 @@ describe('personal API tokens', () => {
     const { user, session } = await signedInEditor();
     const created = await createToken(session, { name: 'Build server', expires_in_days: 30 });
     expect(created.token).toMatch(/^cpt_[A-Za-z0-9_-]{43}$/);
-    expect((new Date(created.expires_at!).getTime() - Date.now()) / 86_400_000).toBeCloseTo(30, 1);
+    expect((new Date(created.expires_at).getTime() - Date.now()) / 86_400_000).toBeCloseTo(30, 1);
     const stored = await probe(t.handle.db, (tx) => tx.selectFrom('api_tokens').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow());
     expect(JSON.stringify(stored)).not.toContain(created.token.slice(4));
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -121,6 +121,17 @@ describe('personal API tokens', () => {
     const rollup = await bearer(t.app, token, 'GET', `/api/organizations/${b.org.id}/rollup`);
     expect([403, 404]).toContain(rollup.statusCode);
     expect(rollup.body).not.toContain(b.org.name);
+  });
+
+  it('expire after 90 days when no expiry is given, and none lives longer than 365 days', async () => {
+    const { session } = await signedInEditor();
+    const daysLeft = (token: { expires_at: string }) => (new Date(token.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(daysLeft(await createToken(session, { name: 'default' }))).toBeCloseTo(90, 1);
+    expect(daysLeft(await createToken(session, { name: 'null means the default', expires_in_days: null }))).toBeCloseTo(90, 1);
+    expect(daysLeft(await createToken(session, { name: 'longest', expires_in_days: 365 }))).toBeCloseTo(365, 1);
+    expectError(await api(t.app, session, 'POST', '/api/auth/tokens', { name: 'x', expires_in_days: 366 }), 400, 'Expiry must be between 1 and 365 days');
+    const listed = (await api(t.app, session, 'GET', '/api/auth/tokens')).json().tokens as { expires_at: string | null }[];
+    expect(listed.every((token) => typeof token.expires_at === 'string')).toBe(true);
   });
 
   it('refuses bad input with a 400 detail', async () => {

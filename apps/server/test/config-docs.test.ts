@@ -16,7 +16,7 @@ function variablesRead(): Set<string> {
   for (const file of ['apps/server/src/env.ts', 'apps/worker/src/env.ts', 'apps/server/src/cli.ts']) {
     const source = read(file);
     for (const match of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1]!);
-    for (const match of source.matchAll(/\bint\((?:env, )?'([A-Z][A-Z0-9_]+)'/g)) names.add(match[1]!);
+    for (const match of source.matchAll(/\b(?:int|positive)\((?:env, )?'([A-Z][A-Z0-9_]+)'/g)) names.add(match[1]!);
   }
   return names;
 }

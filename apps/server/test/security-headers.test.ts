@@ -33,4 +33,44 @@ describe('security headers', () => {
     const trpc = await plain.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie: session.cookie } });
     expect(trpc.headers['cache-control']).toBe('no-store');
   });
+
+  it('lets the browser load images from this site and data: URLs only (no remote image in rendered Markdown or logos)', async () => {
+    const csp = (await plain.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'] as string;
+    expect(csp.split('; ')).toContain("img-src 'self' data:");
+    expect(csp).not.toMatch(/img-src[^;]*(https?:|\*)/);
+    expect(csp.split('; ')).toContain("default-src 'self'");
+  });
+
+  it('answers JSON with its charset and as an attachment, names no server software, and sends the framing and sniffing headers', async () => {
+    const me = await plain.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(me.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(me.headers['content-disposition']).toBe('attachment; filename="api.json"');
+    const trpc = await plain.app.inject({ method: 'GET', url: '/trpc/auth.me' });
+    expect(trpc.headers['content-disposition']).toBe('attachment; filename="api.json"');
+    for (const res of [me, trpc, await plain.app.inject({ method: 'GET', url: '/healthz' })]) {
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers.server).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    // The Swagger page stays a page.
+    expect((await plain.app.inject({ method: 'GET', url: '/api/docs' })).headers['content-disposition']).toBeUndefined();
+  });
+
+  it('grants no cross-origin access and refuses methods the API does not use', async () => {
+    const preflight = await plain.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/me',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
+    for (const method of ['TRACE', 'PUT', 'DELETE'] as const) {
+      const res = await plain.app.inject({ method, url: '/api/auth/me' });
+      expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, method).toBeLessThan(500);
+    }
+  });
 });

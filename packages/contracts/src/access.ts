@@ -33,6 +33,15 @@ export const mfaLoginOutput = z.union([
   z.object({ password_change_required: z.literal(true), challenge: z.string() }),
 ]);
 
+/**
+ * The refusal of every call but enrolment and logout while an organization of the user requires MFA and
+ * the user has none; the web app reads it to open the enrolment screen.
+ */
+export const MFA_ENROLLMENT_REQUIRED = 'Your organization requires multi-factor authentication. Set up an authenticator app to continue.';
+/** The same for a personal API token: it works again once its user has enrolled. */
+export const MFA_ENROLLMENT_REQUIRED_TOKEN =
+  'Your organization requires multi-factor authentication: this API token works again once you have set up an authenticator app (sign in to the web app to do so).';
+
 export const mfaStatusOutput = z.object({
   enabled: z.boolean(),
   /** An organization of the user requires MFA. */
@@ -60,10 +69,13 @@ export const apiTokenSchema = z.object({
   token_prefix: z.string(),
   created_at: dateTime,
   last_used_at: dateTime.nullable(),
-  expires_at: dateTime.nullable(),
+  expires_at: dateTime,
   revoked_at: dateTime.nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** Every API token expires: after this many days when its creator gives no other number. */
+export const API_TOKEN_DEFAULT_DAYS = 90;
 
 export const createApiTokenInput = z.object({
   name: requiredText('Token name', 100),
@@ -73,7 +85,7 @@ export const createApiTokenInput = z.object({
     .min(1, { error: 'Expiry must be between 1 and 365 days' })
     .max(365, { error: 'Expiry must be between 1 and 365 days' })
     .nullish()
-    .transform((value) => value ?? null),
+    .transform((value) => value ?? API_TOKEN_DEFAULT_DAYS),
 });
 /** The created token with its secret: shown once. */
 export const createdApiTokenOutput = apiTokenSchema.extend({ token: z.string() });

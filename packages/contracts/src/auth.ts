@@ -36,6 +36,8 @@ export const meOutput = z.object({
   user: userSchema,
   current_organization_id: idSchema.nullable(),
   current_tenant_id: idSchema.nullable(),
+  /** An organization of the user requires MFA and the user has none: only enrolment and logout work until then. */
+  mfa_enrollment_required: z.boolean(),
 });
 export type Me = z.infer<typeof meOutput>;
 

@@ -32,3 +32,6 @@ export const successOutput = z.object({ success: z.boolean(), message: z.string(
 export type SuccessOutput = z.infer<typeof successOutput>;
 
 export const dateTime = z.string().describe('ISO 8601 date-time');
+
+/** The most calls one batched /trpc request may carry; the web client's batch link sends no more. */
+export const TRPC_MAX_BATCH = 10;

@@ -244,7 +244,8 @@ export interface ApiTokensTable {
   token_hash: string;
   /** The first characters of the token, shown in lists so a person can tell tokens apart. */
   token_prefix: string;
-  expires_at: Date | null;
+  /** Every token expires (90 days unless its creator chose 1–365); tokens made before that got 90 days from migration 0008. */
+  expires_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
   created_at: CreatedAt;

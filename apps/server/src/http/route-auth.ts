@@ -5,15 +5,17 @@ import { AppError, APP_ERROR_STATUS } from '@compliance/domain/errors';
 import type { AppDeps } from '../trpc/context';
 import { CSRF_HEADER } from './cookies';
 import { requestedTenant } from './requested-tenant';
-import { resolveSession } from './resolve-session';
+import { mfaEnrollmentRefusal, resolveSession } from './resolve-session';
 
 /**
  * The checks a procedure gets from its builders, for plain routes (uploads, downloads, exports):
  * a session or API token, the CSRF token and same origin on cookie state changes, and the tenant the call works in.
  */
 export async function authenticateRoute(req: FastifyRequest, deps: AppDeps, options: { mutation: boolean }) {
-  const { session, failure } = await resolveSession(req, deps.db);
+  const { session, failure } = await resolveSession(req, deps.db, deps.config.sessionLifetime);
   if (!session) throw new AppError('UNAUTHORIZED', failure);
+  const enrollFirst = mfaEnrollmentRefusal(session);
+  if (enrollFirst) throw new AppError('FORBIDDEN', enrollFirst);
   if (options.mutation && session.via === 'cookie') {
     if (req.headers[CSRF_HEADER] !== session.csrfToken) {
       throw new AppError('FORBIDDEN', 'Missing or invalid CSRF token. Reload the page and try again.');

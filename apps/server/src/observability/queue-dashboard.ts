@@ -1,6 +1,7 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
+import { MFA_ENROLLMENT_REQUIRED } from '@compliance/contracts/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '@compliance/domain/auth/session-service';
 import type { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
@@ -28,12 +29,13 @@ function sameOrigin(req: FastifyRequest): boolean {
 function guard(deps: AppDeps) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const token = req.cookies?.[SESSION_COOKIE];
-    const session = token ? await authenticate(deps.db, token) : null;
+    const session = token ? await authenticate(deps.db, token, deps.config.sessionLifetime) : null;
     if (!session) {
       const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
       if (wantsPage) return reply.redirect('/login');
       return reply.code(401).send({ detail: 'Not authenticated. Please log in.', code: 'UNAUTHORIZED' });
     }
+    if (session.mfaEnrollmentRequired) return reply.code(403).send({ detail: MFA_ENROLLMENT_REQUIRED, code: 'FORBIDDEN' });
     if (!session.caller.isProductAdmin) {
       return reply.code(403).send({ detail: 'The queue dashboard is for product administrators only.', code: 'FORBIDDEN' });
     }

@@ -20,7 +20,7 @@ import {
 } from '@compliance/domain/auth/session-service';
 import { toUser } from '@compliance/domain/users/user-mapper';
 import { clearSessionCookies } from '../http/cookies';
-import { authedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
+import { enrollmentProcedure, enrollmentSessionProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
 import { answerLoginStep } from './login-step';
 
 const tags = ['auth'];
@@ -32,7 +32,7 @@ export const authRouter = router({
     .output(loginStepOutput)
     .mutation(async ({ ctx, input }) => answerLoginStep(ctx.res, await login(ctx.deps.db, input, ctx.meta, ctx.deps.config.throttle), ctx.deps.config.secureCookies)),
 
-  logout: sessionProcedure
+  logout: enrollmentSessionProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'End the session on the server' } })
     .input(logoutInput)
     .output(successOutput)
@@ -42,11 +42,11 @@ export const authRouter = router({
       return { success: true, message: 'Logged out' };
     }),
 
-  me: authedProcedure
+  me: enrollmentProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user and their current selection' } })
     .input(z.void())
     .output(meOutput)
-    .query(({ ctx }) => ({ user: toUser(ctx.session.caller.user), ...currentSelection(ctx.session) })),
+    .query(({ ctx }) => ({ user: toUser(ctx.session.caller.user), ...currentSelection(ctx.session), mfa_enrollment_required: ctx.session.mfaEnrollmentRequired })),
 
   selectTenant: sessionProcedure
     .meta({ openapi: { method: 'PUT', path: '/auth/current-tenant', tags, summary: 'Change the current tenant' } })

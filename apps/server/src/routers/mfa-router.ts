@@ -24,7 +24,7 @@ import {
   startMfaEnrollment,
 } from '@compliance/domain/mfa/mfa-service';
 import { setSessionCookies } from '../http/cookies';
-import { authedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
+import { authedProcedure, enrollmentSessionProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
 
 const tags = ['auth'];
 
@@ -58,19 +58,19 @@ export const mfaRouter = router({
       return { user: session.user, recovery_codes };
     }),
 
-  status: sessionProcedure
+  status: enrollmentSessionProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/mfa', tags, summary: 'Whether MFA is enabled or required for the signed-in user' } })
     .input(z.void())
     .output(mfaStatusOutput)
     .query(({ ctx }) => getMfaStatus(ctx.deps.db, ctx.actor)),
 
-  start: sessionProcedure
+  start: enrollmentSessionProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/mfa/start', tags, summary: 'Starts enrolment: the secret and otpauth URI (shown once)' } })
     .input(z.object({}).optional())
     .output(mfaEnrollmentOutput)
     .mutation(({ ctx }) => startMfaEnrollment(ctx.deps.db, ctx.actor, ctx.deps.config.mfa)),
 
-  confirm: sessionProcedure
+  confirm: enrollmentSessionProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/mfa/confirm', tags, summary: 'Confirms enrolment with a code; answers the recovery codes (shown once)' } })
     .input(mfaCodeInput)
     .output(mfaConfirmOutput)

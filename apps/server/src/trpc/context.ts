@@ -29,7 +29,7 @@ export interface Context {
 /** One context for both transports: /trpc and the REST facade hand us Fastify's request and reply. */
 export function contextFactory(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
-    const { session, failure } = await resolveSession(req, deps.db).catch((error: unknown) => {
+    const { session, failure } = await resolveSession(req, deps.db, deps.config.sessionLifetime).catch((error: unknown) => {
       // Identity is read before any procedure runs: an unreachable database is a 503 here too.
       throw toTRPCError(error) ?? error;
     });

@@ -4,6 +4,7 @@ import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { actorFromSession } from '@compliance/domain/auth/session-service';
 import { CSRF_HEADER } from '../http/cookies';
 import { requestedTenant } from '../http/requested-tenant';
+import { mfaEnrollmentRefusal } from '../http/resolve-session';
 import type { Context } from './context';
 import { errorDetail, toTRPCError } from './errors';
 import { findInputProblem } from './input-guard';
@@ -64,7 +65,7 @@ export const publicProcedure = t.procedure.use(mapErrors).use(async ({ ctx, type
  * Requires a session or a personal API token; cookie-authenticated mutations must echo the session's
  * CSRF token (a bearer call carries no cookie, so a foreign page cannot make one for the user).
  */
-export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
+const signedInProcedure = publicProcedure.use(({ ctx, type, next }) => {
   const { session } = ctx;
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authFailure });
   if (session.via === 'cookie' && (type === 'mutation' || !SAFE_METHODS.has(ctx.req.method))) {
@@ -75,6 +76,25 @@ export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
   return next({ ctx: { session, actor: actorFromSession(session, ctx.meta.ip) } });
 });
 
+/** Refuses a caller who must enrol in MFA first: a session may only enrol (enrollmentStep), a token nothing. */
+const mfaGate = (enrollmentStep: boolean) =>
+  t.middleware(({ ctx, next }) => {
+    const refusal = ctx.session && mfaEnrollmentRefusal(ctx.session, enrollmentStep);
+    if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+    return next();
+  });
+
+/** Only a browser session: managing tokens, MFA and the session itself, so a leaked token cannot mint more. */
+const cookieOnly = t.middleware(({ ctx, next }) => {
+  if (ctx.session?.via !== 'cookie') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in browser session; API tokens cannot perform it.' });
+  }
+  return next();
+});
+
+/** A signed-in caller (session or token) whose organizations' MFA requirement is met. */
+export const authedProcedure = signedInProcedure.use(mfaGate(false));
+
 /** Works inside one tenant: the one the call names (checked against access) or the session's current one. */
 export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = (await getRawInput()) as { tenant_id?: unknown } | undefined;
@@ -83,10 +103,11 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInp
   return next({ ctx: { tenantId } });
 });
 
-/** Only a browser session: managing tokens, MFA and the session itself, so a leaked token cannot mint more. */
-export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.via !== 'cookie') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in browser session; API tokens cannot perform it.' });
-  }
-  return next();
-});
+/** A browser session whose organizations' MFA requirement is met. */
+export const sessionProcedure = authedProcedure.use(cookieOnly);
+
+/** Also open to a session that must enrol in MFA first (who am I); never to a token of such a user. */
+export const enrollmentProcedure = signedInProcedure.use(mfaGate(true));
+
+/** A browser session, also one that must enrol in MFA first: enrolment itself and logout. */
+export const enrollmentSessionProcedure = enrollmentProcedure.use(cookieOnly);

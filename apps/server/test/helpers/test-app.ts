@@ -22,7 +22,8 @@ export interface TestApp {
 /** The real app on the run's real database, with a fresh throttle window per app (and the local engine unless given another). */
 export async function createTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}, engine: AiEngine = createAiEngine({ provider: 'local' })): Promise<TestApp> {
   const handle = await openTestDatabase(inject('databaseUrl'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), ...overrides };
+  // The suites call the API as fast as they can: request limits far above the shipped ones (request-limits.test.ts checks those).
+  const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' }), ...overrides };
   // The in-process driver, without recovering other files' jobs from the shared test database.
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
   const routes: TestApp['routes'] = [];

@@ -8,6 +8,7 @@ import { HomeRedirect } from '../pages/dashboard/home-redirect';
 import { MyDashboardPage } from '../pages/dashboard/my-dashboard-page';
 import { EvidenceLibraryPage } from '../pages/evidence/evidence-library-page';
 import { LoginPage } from '../pages/login/login-page';
+import { MfaSetupPage } from '../pages/login/mfa-setup-page';
 import { OrganizationManagementPage } from '../pages/organizations/organization-management-page';
 import { SecurityRequirementsPage } from '../pages/requirements/security-requirements-page';
 import { SecurityPage } from '../pages/security/security-page';
@@ -25,11 +26,12 @@ function OnDemand({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-6 text-sm text-slate-500">Loading...</p>}>{children}</Suspense>;
 }
 
-/** The route table of spec section 2. Everything except /login needs a session. */
+/** The route table of spec section 2, and /mfa-setup for a session its organization's MFA requirement holds back. Everything except /login needs a session. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      <Route path="/mfa-setup" element={<MfaSetupPage />} />
       <Route element={<ProtectedShell />}>
         <Route index element={<HomeRedirect />} />
         <Route path="dashboard" element={<HomeRedirect />} />

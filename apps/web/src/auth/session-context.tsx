@@ -50,15 +50,17 @@ function toPermissions(user: User, data: Permissions | undefined): SessionPermis
 
 /**
  * The signed-in session, resolved from the server (auth.me) with the user's permissions. Without a
- * session it sends the browser to /login; until both are known it shows 'Loading...'. A failed
- * permission load still clears the loading state (the user then gets no extra rights).
+ * session it sends the browser to /login, and a session its organization's MFA requirement holds back
+ * to /mfa-setup; until both are known it shows 'Loading...'. A failed permission load still clears the
+ * loading state (the user then gets no extra rights).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: IDENTITY_STALE_TIME });
   const user = me.data?.user;
+  const mustEnrol = me.data?.mfa_enrollment_required ?? false;
   const permissions = trpc.users.permissions.useQuery(
     { id: user?.id ?? '' },
-    { enabled: !!user, staleTime: IDENTITY_STALE_TIME },
+    { enabled: !!user && !mustEnrol, staleTime: IDENTITY_STALE_TIME },
   );
 
   const resolvedPermissions = useMemo(
@@ -76,6 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [me.data, resolvedPermissions]);
 
   if (me.isError) return <Navigate to="/login" replace />;
+  if (mustEnrol) return <Navigate to="/mfa-setup" replace />;
   if (!value || permissions.isPending) return <FullPageLoading />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

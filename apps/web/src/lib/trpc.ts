@@ -1,5 +1,6 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { TRPC_MAX_BATCH } from '@compliance/contracts/common';
 import type { AppRouter } from '@compliance/server/routers/app-router';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -19,6 +20,7 @@ export function createTrpcClient() {
         true: httpSubscriptionLink({ url: '/trpc' }),
         false: httpBatchLink({
           url: '/trpc',
+          maxItems: TRPC_MAX_BATCH,
           headers() {
             const csrf = readCsrfToken();
             return csrf ? { 'x-csrf-token': csrf } : {};

@@ -3,7 +3,7 @@ import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
 
 const LISTED = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
 
-export async function insertApiToken(tx: Tx, values: { userId: string; name: string; tokenHash: string; tokenPrefix: string; expiresAt: Date | null }) {
+export async function insertApiToken(tx: Tx, values: { userId: string; name: string; tokenHash: string; tokenPrefix: string; expiresAt: Date }) {
   return tx
     .insertInto('api_tokens')
     .values({ user_id: values.userId, name: values.name, token_hash: values.tokenHash, token_prefix: values.tokenPrefix, expires_at: values.expiresAt, last_used_at: null, revoked_at: null })

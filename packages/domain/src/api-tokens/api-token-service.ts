@@ -4,6 +4,7 @@ import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { callerScope, loadCaller } from '../access/caller';
+import { needsMfaEnrollment } from '../mfa/mfa-repo';
 import { createAuditEntry } from '../audit/audit-repo';
 import { notFound } from '../errors';
 import type { AuthenticatedSession } from '../auth/session-service';
@@ -30,7 +31,7 @@ function toApiToken(row: ApiTokenRow) {
     token_prefix: row.token_prefix,
     created_at: new Date(row.created_at).toISOString(),
     last_used_at: iso(row.last_used_at),
-    expires_at: iso(row.expires_at),
+    expires_at: new Date(row.expires_at).toISOString(),
     revoked_at: iso(row.revoked_at),
   };
 }
@@ -40,9 +41,9 @@ export function isApiToken(value: string): boolean {
 }
 
 /** Creates a token acting as the caller; the secret is in this answer only (the database keeps its SHA-256). */
-export async function createApiToken(db: Kysely<Database>, actor: Actor, input: { name: string; expires_in_days: number | null }) {
+export async function createApiToken(db: Kysely<Database>, actor: Actor, input: { name: string; expires_in_days: number }) {
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const expiresAt = input.expires_in_days ? new Date(Date.now() + input.expires_in_days * 86_400_000) : null;
+  const expiresAt = new Date(Date.now() + input.expires_in_days * 86_400_000);
   return withScope(db, callerScope(actor.caller), async (tx) => {
     const row = await insertApiToken(tx, {
       userId: actor.caller.user.id,
@@ -54,7 +55,7 @@ export async function createApiToken(db: Kysely<Database>, actor: Actor, input: 
     await createAuditEntry(tx, {
       ...auditBy(actor),
       action: 'api_token_created',
-      details: { message: `Created API token "${input.name}"`, token_id: row.id, expires_at: expiresAt?.toISOString() ?? null },
+      details: { message: `Created API token "${input.name}"`, token_id: row.id, expires_at: expiresAt.toISOString() },
     });
     return { ...toApiToken(row), token };
   });
@@ -92,13 +93,22 @@ export async function authenticateApiToken(
     const row = await unsafeGetApiTokenByHash(tx, hashToken(token));
     if (!row) return { refusal: TOKEN_INVALID };
     if (row.revoked_at) return { refusal: TOKEN_REVOKED };
-    if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) return { refusal: TOKEN_EXPIRED };
+    if (new Date(row.expires_at).getTime() <= Date.now()) return { refusal: TOKEN_EXPIRED };
     if (!row.is_active || row.deleted_at) return { refusal: ACCOUNT_DEACTIVATED };
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) await touchApiToken(tx, row.token_id);
     const { token_id, expires_at: _e, revoked_at: _r, last_used_at: _l, ...user } = row;
     const caller = await loadCaller(tx, user);
     return {
-      session: { via: 'token' as const, sessionId: token_id, csrfToken: '', persistent: false, currentOrganizationId: null, currentTenantId: null, caller },
+      session: {
+        via: 'token' as const,
+        sessionId: token_id,
+        csrfToken: '',
+        persistent: false,
+        currentOrganizationId: null,
+        currentTenantId: null,
+        caller,
+        mfaEnrollmentRequired: await needsMfaEnrollment(tx, user.id),
+      },
     };
   });
 }

@@ -40,6 +40,7 @@ export function getSessionByTokenHash(tx: Tx, tokenHash: string) {
       'sessions.id as session_id',
       'sessions.csrf_token',
       'sessions.persistent',
+      'sessions.created_at as session_created_at',
       'sessions.expires_at',
       'sessions.last_seen_at',
       'sessions.current_organization_id',

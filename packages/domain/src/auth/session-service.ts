@@ -9,7 +9,7 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden } from '../errors';
 import { toUser } from '../users/user-mapper';
 import { issueLoginChallenge, secondStepFor } from '../mfa/login-challenges';
-import { getMfaFactor } from '../mfa/mfa-repo';
+import { getMfaFactor, needsMfaEnrollment } from '../mfa/mfa-repo';
 import { verifyPassword } from './passwords';
 import { RESET_CODE_EXPIRED, checkResetCode } from './reset-codes';
 import {
@@ -31,6 +31,22 @@ import { createToken, hashToken } from './tokens';
 export const PERSISTENT_SESSION_DAYS = 30;
 /** A browser-session login also ends on the server after this much inactivity. */
 export const SESSION_IDLE_HOURS = 12;
+
+/**
+ * How long a session lives at most from its login, however active it is: the idle expiry slides
+ * only within this. A session with 'Keep me logged in' has its own, longer limit.
+ */
+export interface SessionLifetime {
+  maxHours: number;
+  rememberMaxDays: number;
+}
+
+/** When the session must end whatever its activity. */
+function absoluteExpiry(lifetime: SessionLifetime, persistent: boolean, createdAt: Date): Date {
+  const span = persistent ? lifetime.rememberMaxDays * 86_400_000 : lifetime.maxHours * 3_600_000;
+  return new Date(createdAt.getTime() + span);
+}
+
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
@@ -188,21 +204,30 @@ export interface AuthenticatedSession {
   currentOrganizationId: string | null;
   currentTenantId: string | null;
   caller: Caller;
+  /**
+   * An organization of the user requires MFA and the user has none: the session may only enrol (or
+   * log out), and an API token of the user works for nothing until they have.
+   */
+  mfaEnrollmentRequired: boolean;
 }
 
-/** Resolves a session token to its caller, or null when the token is unknown, expired or the user is gone. */
-export async function authenticate(db: Kysely<Database>, token: string): Promise<AuthenticatedSession | null> {
+/**
+ * Resolves a session token to its caller, or null when the token is unknown, idle too long, past its
+ * absolute lifetime, or the user is gone.
+ */
+export async function authenticate(db: Kysely<Database>, token: string, lifetime: SessionLifetime): Promise<AuthenticatedSession | null> {
   if (!token || token.length > 200) return null;
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
     const row = await getSessionByTokenHash(tx, hashToken(token));
     if (!row) return null;
     const now = Date.now();
-    if (new Date(row.expires_at).getTime() <= now || !row.is_active || row.deleted_at) {
+    const endsAt = absoluteExpiry(lifetime, row.persistent, new Date(row.session_created_at)).getTime();
+    if (new Date(row.expires_at).getTime() <= now || endsAt <= now || !row.is_active || row.deleted_at) {
       await deleteSession(tx, row.session_id);
       return null;
     }
     if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(tx, row.session_id, expiryFor(row.persistent, now));
+      await touchSession(tx, row.session_id, new Date(Math.min(expiryFor(row.persistent, now).getTime(), endsAt)));
     }
     const user: PublicUserRow = {
       id: row.id,
@@ -225,6 +250,7 @@ export async function authenticate(db: Kysely<Database>, token: string): Promise
       currentOrganizationId: row.current_organization_id,
       currentTenantId: row.current_tenant_id,
       caller,
+      mfaEnrollmentRequired: await needsMfaEnrollment(tx, row.id),
     };
   });
 }

@@ -78,6 +78,12 @@ export async function isMfaRequiredForUser(tx: Tx, userId: string): Promise<bool
   return Boolean(row);
 }
 
+/** The user must enrol before anything else: an organization of theirs requires MFA and they have no confirmed factor. */
+export async function needsMfaEnrollment(tx: Tx, userId: string): Promise<boolean> {
+  if (!(await isMfaRequiredForUser(tx, userId))) return false;
+  return !(await getMfaFactor(tx, userId))?.confirmed_at;
+}
+
 export async function createLoginChallenge(
   tx: Tx,
   values: { tokenHash: string; userId: string; purpose: LoginChallengePurpose; rememberMe: boolean; passwordReset: boolean; expiresAt: Date },

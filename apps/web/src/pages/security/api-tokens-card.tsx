@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { ApiToken } from '@compliance/contracts/access';
+import { API_TOKEN_DEFAULT_DAYS, type ApiToken } from '@compliance/contracts/access';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -14,7 +14,7 @@ const when = (value: string | null, fallback: string) => (value ? new Date(value
 
 function tokenState(token: ApiToken) {
   if (token.revoked_at) return <Badge tone="red">Revoked</Badge>;
-  if (token.expires_at && new Date(token.expires_at) <= new Date()) return <Badge tone="amber">Expired</Badge>;
+  if (new Date(token.expires_at) <= new Date()) return <Badge tone="amber">Expired</Badge>;
   return <Badge tone="green">Active</Badge>;
 }
 
@@ -71,7 +71,7 @@ export function ApiTokensCard() {
             <TextField id="token-name" label="Token name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </div>
           <div className="w-44">
-            <TextField id="token-days" label="Expires in days" hint="Empty: never" type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} />
+            <TextField id="token-days" label="Expires in days" hint={`Empty: ${API_TOKEN_DEFAULT_DAYS} days`} type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} />
           </div>
           <Button type="submit" disabled={create.isPending}>
             Create token
@@ -96,7 +96,7 @@ export function ApiTokensCard() {
                 </td>
                 <td>{when(token.created_at, '')}</td>
                 <td>{when(token.last_used_at, 'Never')}</td>
-                <td>{when(token.expires_at, 'Never')}</td>
+                <td>{new Date(token.expires_at).toLocaleString()}</td>
                 <td>{tokenState(token)}</td>
                 <td className="text-right">
                   {!token.revoked_at && (
