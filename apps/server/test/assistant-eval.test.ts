@@ -30,6 +30,8 @@ const FLOORS: Record<string, { questions: number; followUps: number }> = {
   blind7: { questions: 0.89, followUps: 0.74 },
   // Scored once as written (93.8% of questions, 83.3% of follow-ups), then studied: floor below the first score.
   blind8: { questions: 0.91, followUps: 0.8 },
+  // Scored once as written (90.7% of questions, 75.9% of follow-ups), then studied: floor below the first score.
+  blind9: { questions: 0.88, followUps: 0.72 },
 };
 
 let t: TestApp;
