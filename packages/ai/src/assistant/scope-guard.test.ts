@@ -97,6 +97,7 @@ describe('scope guard: refusals', () => {
     ['now add Initech Retail to the comparison', 'Initech Retail'],
     ['Now include Initech Retail too', 'Initech Retail'],
     ['and how does Initech Retail stack up?', 'Initech Retail'],
+    ['and who owns vendor risk over at Initech Retail?', 'Initech Retail'],
   ])('refuses a data question about a named entity: "%s"', (question, entity) => {
     const decision = checkScope(question, noOthers);
     expect(decision).toMatchObject({ allowed: false, reason: 'named_entity', entity, message: PLAIN });

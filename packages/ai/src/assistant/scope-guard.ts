@@ -76,6 +76,8 @@ const NAME_PATTERNS: NamePattern[] = [
   { pattern: new RegExp(`\\b[Cc]ompar\\w*\\b[^?.!]*?\\b(?:with|to|against|versus|vs\\.?|and)\\s+(?:the\\s+)?${NAME}`, 'g') },
   // 'now add Globex Retail to the comparison': another name brought into a comparison or a list.
   { pattern: new RegExp(`\\b${anyCase('add include')}\\s+(?:the\\s+)?${NAME}\\s+(?:to|in|into)\\s+(?:the\\s+|this\\s+|that\\s+)?(?:comparison|compare|ranking|table|list|mix)\\b`, 'g') },
+  // 'who owns vendor risk over at Globex Retail?': a place that is another organization.
+  { pattern: new RegExp(`\\bover\\s+at\\s+(?:the\\s+)?${NAME}`, 'g') },
   // 'now include Globex Retail too': a name brought into the answer before.
   { pattern: new RegExp(`^\\s*(?:${anyCase('now and also')}\\s+)?${anyCase('add include')}\\s+(?:the\\s+)?${NAME}(?:\\s+(?:too|as well|also))?\\s*[?.!]*\\s*$`, 'g') },
   { pattern: new RegExp(`^\\s*${anyCase('and')}\\s+(?:(?:what|how)(?:['’]s|\\s+is|\\s+about)\\s+)?(?:the\\s+)?${NAME}\\s*[?.!]*\\s*$`, 'g') },

@@ -100,9 +100,25 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
   if (current.filters.requirement_ids && !current.filters.control) delete filters.control;
   if ((previous.subject === 'summary' || previous.subject === 'frameworks' || previous.subject === 'domains') && current.filters.period) subject = 'trend';
   if (previous.subject === 'draft' && current.filters.requirement_ids?.length) subject = 'draft';
+  // 'what's its current status?', 'what evidence do we have for it?' after a draft: its requirement.
+  if (previous.subject === 'draft' && !current.filters.requirement_ids?.length) {
+    const q = normalise(question);
+    if (/\b(?:status|owner|owns|owned|priority)\b/.test(q)) subject = 'requirement';
+    else if (/\bevidence|support|backs?\b/.test(q)) subject = 'evidence';
+    else if (/^(?:(?:and|now|ok(?:ay)?|then),? )?(?:one|another|the same) for\b/.test(q)) subject = 'draft';
+  }
+  // 'which requirements does that report support?': the coverage of the document in view.
+  if (filters.evidence && /\b(?:which|what) requirements? (?:does|do|did|is|are|can|could|would)\b.*\b(?:support|cover|back|evidence|satisf\w*|prove|map)/.test(normalise(question))) subject = 'evidence_coverage';
+  // 'what does the JML one say about movers?' after a list of procedures: that document's text.
+  if (previous.subject === 'evidence' && !previous.filters.evidence && current.subject === 'passages' && current.filters.evidence) {
+    subject = 'passages';
+    delete filters.evidence_type;
+  }
+  // 'which of the contracts have …?' after one contract: all of them again.
+  if (!current.filters.contract && /\b(?:which|what) (?:of (?:the|our) )?contracts\b|\b(?:any|all(?: of)? (?:the |our )?)contracts\b/.test(normalise(question))) delete filters.contract;
   // 'how has that changed since March?' after a rate: the rate's history, not the activity log.
   const rateBefore = ['summary', 'frameworks', 'domains', 'domain'].includes(previous.subject);
-  if (rateBefore && /\bhow (?:has|have|did|does) (?:that|it|this|they|the rate|our rate|the score)\b.*\bchang/.test(normalise(question))) subject = 'trend';
+  if (rateBefore && /\bhow (?:has|have|did|does) (?:that|it|this|they|the rate|our rate|the score)\b.*\b(?:chang|mov|shift|improv|trend|gone|went|drop|rise|rose|fell|fall)/.test(normalise(question))) subject = 'trend';
   // 'what about our contract with Acme?': a contract the tenant does not hold replaces the one before.
   if (current.filters.unknown_contract && !current.filters.contract) delete filters.contract;
   // 'how much data did we lose in that test?': a fact the document of the question before states.
@@ -141,7 +157,8 @@ function merge(previous: QueryPlan, current: QueryPlan, question: string): Query
 
 /** The document an answer quoted first, when it is one of the tenant's ('[Name](/evidence?search=Name)'). */
 function documentQuoted(answer: string, vocabulary: Vocabulary): Pick<Filters, 'evidence' | 'contract'> {
-  if (!/^From .* documents, the passages\b/.test(answer.trim())) return {};
+  // A quotation, or a list of exactly one evidence document ('**1 evidence document** of type …').
+  if (!/^From .* documents, the passages\b|^\*\*1 evidence document\*\*/.test(answer.trim())) return {};
   const link = /\]\(\/(evidence|contracts)\?search=([^)\s]+)\)/.exec(answer);
   if (!link) return {};
   let name: string;
@@ -162,8 +179,10 @@ const DOCUMENT_KIND = /\b(?:policy|procedure|standard|report|plan|playbook|runbo
  * document was quoted, naming no document of its own, is asked of that document.
  */
 function sameDocument(question: string, own: QueryPlan, previous: QueryPlan | null, quoted: Pick<Filters, 'evidence' | 'contract'>): QueryPlan | null {
-  if (!previous || own.filters.evidence || own.filters.contract || own.filters.unknown_contract || own.filters.contract_genre) return null;
   const q = normalise(question);
+  // 'and the phishing click rate in that report?': the document in view, whatever other words name.
+  const thatDocument = /\b(?:in|from|of) (?:that|this|the same) (?:report|document|doc|file|policy|procedure|standard|export|screenshot|certificate|plan|register)\b/.test(q);
+  if (!previous || (!thatDocument && (own.filters.evidence || own.filters.contract || own.filters.unknown_contract || own.filters.contract_genre))) return null;
   const quotedBefore = previous.subject === 'passages' || Boolean(quoted.evidence ?? quoted.contract);
   const document = previous.subject === 'passages' && (previous.filters.evidence || previous.filters.contract) ? { evidence: previous.filters.evidence, contract: previous.filters.contract } : quoted.evidence || quoted.contract ? quoted : { evidence: previous.filters.evidence, contract: previous.filters.contract };
   const name = document.evidence ?? document.contract;
@@ -172,17 +191,19 @@ function sameDocument(question: string, own: QueryPlan, previous: QueryPlan | nu
   // question of its text, or 'when does it expire?' (a document's dates are in its text).
   const pointsAtIt = /\b(?:it|its|this|that|the document|the report|the certificate)\b/.test(q);
   // 'when is the critical due to be fixed?', 'what was the overall rating?': dates and verdicts the document states.
-  const ofTheDocument =
+  // After a quotation, 'what's the deadline for critical patches?' is still the document's, not a requirement search.
+  const factAfterQuote = quotedBefore && ['requirements', 'top_priority', 'gaps'].includes(own.subject) && /^(?:and |so |then )?(?:what|when|who|where|how)\b/.test(q) && !/\b(?:requirements?|controls?|items?|gaps?)\b/.test(q);
+  const ofTheDocument = factAfterQuote ||
     ((own.subject === 'due_dates' || own.subject === 'expiry') && !/\brequirements?\b/.test(q)) ||
     (own.subject === 'summary' && /\b(?:rating|opinion|conclusion|verdict|grade|result|outcome)\b/.test(q) && !/\b(?:compliance|our|we)\b/.test(q));
   const asksDetail = ofTheDocument || (quotedBefore
     ? own.subject === 'passages' || ((own.subject === 'unknown' || own.subject === 'evidence' || (own.subject === 'expiry' && pointsAtIt)) && /^(?:and |so |ok(?:ay)? |then )?(?:what|which|who|when|where|how|did|was|were|is|are|does|do)\b/.test(q) && q.split(/\s+/).length <= 12)
-    : own.subject === 'passages' || (own.subject === 'expiry' && pointsAtIt));
+    : own.subject === 'passages' || (own.subject === 'expiry' && pointsAtIt) || (own.subject === 'unknown' && asksAFact(q)) || (thatDocument && own.subject !== 'requirements'));
   if (!asksDetail || /\b(?:requirements?|obligations?|evidence|documents?|contracts|frameworks?|domains?|owners?|status|compliance rate|score)\b/.test(q)) return null;
   // A kind of document the one before is not ('what does the incident response plan say?') is another document.
   const ownName = normalise(name);
   if ([...q.matchAll(DOCUMENT_KIND)].some((m) => !ownName.includes(m[0].replace(/s$/, '')))) return null;
-  const { domain, query, topic, ...rest } = own.filters;
+  const { domain, query, topic, evidence: _named, contract: _contract, evidence_type: _type, ...rest } = own.filters;
   return { ask: own.ask, subject: 'passages', filters: { ...rest, ...(query ? { query, topic } : {}), ...document }, follow_up: true, asked_before: previous.asked, kept_document: true };
 }
 
@@ -209,7 +230,8 @@ function theOneNamed(question: string, previous: QueryPlan | null, vocabulary: V
   const one = /\bthe ([a-z][\w-]*(?: [a-z][\w-]*)?) one\b/i.exec(question);
   if (!one || !previous || (previous.subject !== 'evidence' && previous.subject !== 'contracts')) return question;
   const words = one[1]!.toLowerCase().split(' ');
-  const holds = (name: string) => words.every((w) => name.toLowerCase().split(/[^a-z0-9]+/).some((x) => x.startsWith(w)));
+  const initials = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((x) => x[0]).join('');
+  const holds = (name: string) => words.every((w) => name.toLowerCase().split(/[^a-z0-9]+/).some((x) => x.startsWith(w))) || (words.length === 1 && words[0]!.length >= 2 && initials(name).includes(words[0]!));
   const names =
     previous.subject === 'evidence'
       ? vocabulary.evidence.filter((d) => (!previous.filters.evidence_type || d.document_type === previous.filters.evidence_type) && holds(d.name)).map((d) => d.name)
@@ -228,7 +250,8 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
       lastAnswer = turn.content;
       continue;
     }
-    const question = theOneNamed(turn.content.trim(), previous, vocabulary);
+    const typed = turn.content.trim();
+    const question = theOneNamed(typed, previous, vocabulary);
     const own: QueryPlan = { ...parseQuestion(question, vocabulary, now, tenants), asked: question };
     const other = theOtherContract(question, previous, vocabulary);
     if (other) {
@@ -241,11 +264,16 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
       if (previous?.filters.requirement_ids?.length) own.filters.requirement_ids = previous.filters.requirement_ids;
       else if (previous?.filters.control) own.filters.control = previous.filters.control;
     }
+    // 'now one for 1.14' after a draft: another draft.
+    if (previous?.subject === 'draft' && /^(?:(?:and|now|ok(?:ay)?|then),? )?(?:one|another|the same|same) for\b/.test(normalise(typed)) && (own.filters.requirement_ids?.length || own.filters.control)) {
+      own.subject = 'draft';
+      own.ask = 'draft';
+    }
     // 'and what's the overall rate?': the whole tenant's rate is a question of its own, whatever came before.
-    const overall = own.subject === 'summary' && !/\b(?:rating|opinion|verdict)\b/.test(normalise(question)) && !own.filters.framework && !own.filters.domain && /\boverall\b/.test(normalise(question));
+    const overall = own.subject === 'summary' && !own.filters.period && !/\b(?:rating|opinion|verdict)\b/.test(normalise(question)) && !own.filters.framework && !own.filters.domain && /\boverall\b/.test(normalise(question));
     const strongOwnSubject = (own.subject !== 'unknown' && !NARROWABLE.includes(own.subject)) || overall;
     const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
-    const followsOn = previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(question, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';
+    const followsOn = own.subject !== 'draft' && previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(typed, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';
     const kept = widened ? null : sameDocument(question, own, previous, documentQuoted(lastAnswer, vocabulary));
     plan = widened ?? kept ?? (previous && followsOn ? { ...merge(previous, own, question), asked_before: previous.asked } : own);
     plan.asked = question;

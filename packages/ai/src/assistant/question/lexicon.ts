@@ -54,7 +54,7 @@ export const STATUS_PHRASES: Array<[RequirementStatus[], RegExp]> = [
   [['In Progress'], /\b(?:in progress|in-progress|underway|ongoing|being worked on|work in progress|wip|partially (?:done|implemented|complete))\b/],
   [['Not Started', 'In Progress'], /\b(?:open|outstanding|incomplete|unfinished|not (?:yet )?(?:done|complete|completed|compliant|met|implemented)|non-?compliant|gaps?|remaining|unresolved|pending)\b/],
   // 'Compliant' as a status of requirements, not as a goal ('before we are fully HIPAA compliant').
-  [['Compliant'], /\bcompliant (?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^(?:(?:and|or|what about|how about|now|just|only)(?: the)? )?compliant\b|\b(?:we are|are we|we have been|have we been) (?:fully |already )?compliant (?:on|in|for)\b/],
+  [['Compliant'], /\bcompliant\s+(?:[\w&/-]+\s+){0,3}?(?:requirements?|items?|controls?|ones)\b|\b(?:marked(?: as)?|already|been|now|currently) compliant\b|\b(?:requirements?|items?|controls?) compliant\b|\b(?:requirements?|items?|controls?|ones|which|that|they|many|much|those|these) (?:\w+ ){0,2}(?:are|is)(?: now| already| currently)? compliant\b|\b(?:done|completed?|satisfied|implemented|closed|finished)\b|^(?:(?:and|or|what about|how about|now|just|only)(?: the)? )?compliant\b|\b(?:we are|are we|we have been|have we been) (?:fully |already )?compliant (?:on|in|for)\b/],
 ];
 
 /** Evidence type ← what people call it. */
@@ -140,6 +140,8 @@ export const ABBREVIATIONS: Array<[RegExp, string]> = [
   [/\bba\b/i, 'business associate'],
   [/\brto\b/i, 'recovery time objective'],
   [/\brpo\b/i, 'recovery point objective'],
+  // Not abbreviations, but the words documents use for the same limit.
+  [/\b(?:time-?outs?|screen ?locks?|auto-?lock)\b/i, 'inactivity'],
 ];
 
 /** The text followed by the spelled-out words of the abbreviations it holds. */

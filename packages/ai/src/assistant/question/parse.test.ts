@@ -228,10 +228,26 @@ describe('follow-ups about one document', () => {
 
   it('reads "owned by nobody", "on the hook for" and "not-applicable"', () => {
     expect(plan('Which requirements are owned by nobody?').filters.owner).toBe('unassigned');
+    expect(parseQuestion('how does Labs compare?', FIXTURE_VOCABULARY, NOW, ['Harborview Clinics', 'Harborview Labs']).subject).toBe('tenants');
+    expect(parseQuestion('how does Clinics compare?', FIXTURE_VOCABULARY, NOW, ['Harborview Clinics', 'Harborview Labs']).subject).not.toBe('tenants');
     expect(plan('What am I on the hook for that is high priority and not started?').filters).toMatchObject({ owner: 'me', priority: 'High', status: ['Not Started'] });
     expect(plan('list the not-applicable requirements in physical security').filters).toMatchObject({ domain: 15, status: ['Not Applicable'] });
     expect(plan('Write something I can send the auditor for SC-12')).toMatchObject({ subject: 'draft', filters: { control: 'SC-12' } });
     expect(plan('Show me the evidence linked to vulnerability & patch management.')).toMatchObject({ subject: 'evidence', filters: { domain: 5 } });
+  });
+
+  it('drafts, and asks after a draft about its requirement', () => {
+    expect(follow('Which requirements map to AC-2?', 'draft a response for those')).toMatchObject({ subject: 'draft', filters: { control: 'AC-2' } });
+    expect(follow('Draft a response for 3.4', "what's its current status?")).toMatchObject({ subject: 'requirement', filters: { requirement_ids: ['3.4'] } });
+    expect(follow('Draft a response for 3.4', 'what evidence do we have for it?')).toMatchObject({ subject: 'evidence', filters: { requirement_ids: ['3.4'] } });
+    expect(follow('Draft a response for 3.4', 'now one for SI-2')).toMatchObject({ subject: 'draft', filters: { control: 'SI-2' } });
+  });
+
+  it('keeps the document in view for its coverage, and lets go of one contract for all', () => {
+    expect(follow('When was the Backup Procedure last tested?', 'which requirements does that procedure support?')).toMatchObject({ subject: 'evidence_coverage', filters: { evidence: 'Backup Procedure' } });
+    expect(follow('How many obligations does the Northwind MSA have?', 'which of the contracts have obligations due within 10 days?').filters.contract).toBeUndefined();
+    expect(follow("What's our compliance rate?", 'how has it moved since last quarter?').subject).toBe('trend');
+    expect(plan('How many compliant HIPAA requirements do we have?').filters).toMatchObject({ status: ['Compliant'], framework: { canonical: 'HIPAA' } });
   });
 
   it('switches the source and the topic a follow-up names', () => {

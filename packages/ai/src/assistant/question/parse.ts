@@ -182,12 +182,19 @@ function namesTwoTenants(q: string, tenants: readonly string[]): boolean {
   return named.length >= 2;
 }
 
+/** 'how does Labs compare?': a comparison naming a word only another readable tenant's name holds. */
+function comparesWithATenant(q: string, tenants: readonly string[]): boolean {
+  if (tenants.length < 2 || !/\b(?:compare|compares|comparison|stack up|stacks up|versus|vs|against)\b/.test(q)) return false;
+  const own = new Set(normalise(tenants[0]!).split(/\s+/));
+  return tenants.slice(1).some((t) => normalise(t).split(/\s+/).some((w) => w.length > 2 && !own.has(w) && new RegExp(`\\b${w}\\b`).test(q)));
+}
+
 /** One question on its own → its query plan. `tenants`: the current tenant's name, then the others the user may read. */
 export function parseQuestion(question: string, vocabulary: Vocabulary, now: Date, tenants: readonly string[] = []): QueryPlan {
   const q = normalise(question);
   if (GREETING.test(q)) return { ask: 'list', subject: 'help', filters: {}, greeting: true };
   if (HELP.test(q)) return { ask: 'list', subject: 'help', filters: {} };
-  if (namesTwoTenants(q, tenants)) return { ask: 'compare', subject: 'tenants', filters: {} };
+  if (namesTwoTenants(q, tenants) || comparesWithATenant(q, tenants)) return { ask: 'compare', subject: 'tenants', filters: {} };
   const { filters, rest: linkedRest, domainWord } = linkEntities(question, vocabulary, now);
   const plan: QueryPlan = { ask: askOf(q), subject: 'unknown', filters };
   plan.subject = subjectOf(q, linkedRest, plan);
