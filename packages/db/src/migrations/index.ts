@@ -6,6 +6,7 @@ import * as access from './0004-access';
 import * as contractParties from './0005-contract-parties';
 import * as documentPassages from './0006-document-passages';
 import * as passwordReset from './0007-password-reset';
+import * as jobParseCrashes from './0008-job-parse-crashes';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-contract-parties': contractParties,
   '0006-document-passages': documentPassages,
   '0007-password-reset': passwordReset,
+  '0008-job-parse-crashes': jobParseCrashes,
 };
