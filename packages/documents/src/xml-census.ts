@@ -27,6 +27,7 @@ const enum State {
   Name,
   Attributes,
   Quoted,
+  Bang,
   Skip,
 }
 
@@ -37,8 +38,8 @@ function isNameEnd(byte: number): boolean {
 /**
  * Counts elements of an XML part as its bytes stream past (straight out of the inflater, nothing kept),
  * and throws as soon as the nesting gets too deep or a counted element passes its limit, so a hostile part
- * is refused after reading only as much of it as proves the point. Comments, declarations and CDATA are
- * skipped to their first '>': at worst that over-counts, never hides nesting from a parser.
+ * is refused after reading only as much of it as proves the point. Comments and CDATA are skipped to
+ * their end, declarations and processing instructions to their first '>'.
  */
 export class XmlCensus {
   private state = State.Text;
@@ -47,6 +48,9 @@ export class XmlCensus {
   private name = '';
   private previous = 0;
   private quote = 0;
+  /** What ends a skipped construct: '-->' for a comment, ']]>' for CDATA, else the first '>'. */
+  private terminator = '';
+  private skipped = '';
   private readonly counts = new Map<string, number>();
 
   constructor(private readonly limits: XmlCensusLimits) {}
@@ -65,7 +69,8 @@ export class XmlCensus {
           if (byte === LT) this.state = State.TagStart;
           break;
         case State.TagStart:
-          if (byte === BANG || byte === QUESTION) this.state = State.Skip;
+          if (byte === BANG) this.state = State.Bang;
+          else if (byte === QUESTION) this.skip('>');
           else {
             this.closing = byte === SLASH;
             this.name = this.closing ? '' : String.fromCharCode(byte);
@@ -90,11 +95,21 @@ export class XmlCensus {
         case State.Quoted:
           if (byte === this.quote) this.state = State.Attributes;
           break;
+        case State.Bang:
+          this.skip(byte === 0x2d ? '-->' : byte === 0x5b ? ']]>' : '>');
+          break;
         case State.Skip:
-          if (byte === GT) this.state = State.Text;
+          this.skipped = (this.skipped + String.fromCharCode(byte)).slice(-3);
+          if (byte === GT && this.skipped.endsWith(this.terminator)) this.state = State.Text;
           break;
       }
     }
+  }
+
+  private skip(terminator: string): void {
+    this.state = State.Skip;
+    this.terminator = terminator;
+    this.skipped = '';
   }
 
   private endTag(selfClosing: boolean): void {
