@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { sql } from 'kysely';
 import { createAiEngine } from '@compliance/ai/engine';
 import { connectDatabase } from '@compliance/db/connect';
-import { closeParserPool, getParserPool } from '@compliance/documents/parse-sandbox';
+import { closeParserPool, configureParserPool } from '@compliance/documents/parse-sandbox';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
 import type { JobFinished } from '@compliance/domain/jobs/job-runner';
@@ -29,7 +29,7 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: config.concurrency + 2 });
   await sql`SELECT 1`.execute(handle.db);
   // Files are read in worker threads (heap cap, time limit); one is started and warmed before the first job.
-  await getParserPool().warmUp();
+  await configureParserPool(config.parser).warmUp();
   const engine = createAiEngine(config.ai);
   const metrics = createWorkerMetrics();
   const observer = {

@@ -136,9 +136,17 @@ export class ParserPool {
 
 let shared: ParserPool | undefined;
 
-/** The process's pool, with the default limits. */
+/** The process's pool (the default limits unless configureParserPool said otherwise). */
 export function getParserPool(): ParserPool {
   shared ??= new ParserPool();
+  return shared;
+}
+
+/** Sets the limits of the process's pool (from the app's configuration); threads already started end. */
+export function configureParserPool(limits: Partial<SandboxLimits>): ParserPool {
+  void shared?.close();
+  const defined = Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
+  shared = new ParserPool({ ...DEFAULT_SANDBOX_LIMITS, ...defined });
   return shared;
 }
 
