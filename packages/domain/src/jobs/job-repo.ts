@@ -12,6 +12,8 @@ export interface JobRow {
   stage: string;
   percent: number;
   attempts: number;
+  /** Parses of the job's file started and never finished: crashes of its reader (see extractJobText). */
+  unfinished_parses: number;
   error: string | null;
   result: unknown;
   provider: string | null;
