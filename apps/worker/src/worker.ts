@@ -29,7 +29,9 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: config.concurrency + 2 });
   await sql`SELECT 1`.execute(handle.db);
   // Files are read in worker threads (heap cap, time limit); one is started and warmed before the first job.
-  await configureParserPool(config.parser).warmUp();
+  await configureParserPool(config.parser)
+    .warmUp()
+    .catch((error: unknown) => log('parser warm-up failed; the first file will start its thread', { error: (error as Error).message }, 'warn'));
   const engine = createAiEngine(config.ai);
   const metrics = createWorkerMetrics();
   const observer = {

@@ -104,32 +104,21 @@ export async function uploadEvidence(baseUrl: string, session: HttpSession, file
 }
 
 export interface HealthProbe {
-  /** Stops probing; the slowest answer and how many probes failed or took longer than `limitMs`. */
-  stop(): Promise<{ probes: number; slowestMs: number; late: number }>;
+  /** Stops probing; the slowest answer, and the probes that failed or took longer than the limit. */
+  stop(): Promise<{ probes: number; slowestMs: number; late: number; lateAt: { atMs: number; tookMs: number; ok: boolean }[] }>;
 }
 
-/** Asks `url` every `everyMs` (never two at once) and times each answer. */
-export function probeHealth(url: string, everyMs = 50, limitMs = 200): HealthProbe {
-  let running = true;
-  let probes = 0;
-  let slowestMs = 0;
-  let late = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then((answer) => answer.ok, () => false);
-      const took = performance.now() - started;
-      probes += 1;
-      slowestMs = Math.max(slowestMs, took);
-      if (!ok || took > limitMs) late += 1;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  })();
+/** Asks `url` every 50 ms from a probe process of its own (`health-probe.mjs`) and times each answer. */
+export function probeHealth(url: string, limitMs = 200): HealthProbe {
+  const child = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'health-probe.mjs'), url, String(limitMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.on('data', (data) => (output += String(data)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     async stop() {
-      running = false;
-      await loop;
-      return { probes, slowestMs: Math.round(slowestMs), late };
+      child.stdin!.end();
+      await exited;
+      return JSON.parse(output);
     },
   };
 }
