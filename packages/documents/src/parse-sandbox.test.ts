@@ -44,6 +44,17 @@ describe('ParserPool', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it('copies the caller's bytes, or moves them when asked to hand them over', async () => {
+    const parsers = pool();
+    const kept = await readFixture('contract.docx');
+    await parsers.extract(kept, 'docx');
+    expect(kept.length).toBeGreaterThan(0);
+    const moved = await readFixture('contract.docx');
+    const text = await parsers.extract(moved, 'docx', { handOver: true });
+    expect(moved.length).toBe(0);
+    expect(text.wordCount).toBeGreaterThan(100);
+  });
+
   it('passes a refused file back as the same DocumentError', async () => {
     const error = await pool().extract(await readFixture('encrypted.pdf'), 'pdf').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DocumentError);

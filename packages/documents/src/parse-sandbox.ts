@@ -21,6 +21,11 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   maxIdle: 2,
 };
 
+export interface IsolatedExtractOptions extends ExtractTextOptions {
+  /** Move the bytes to the thread rather than copy them; the caller must not use the buffer again. */
+  handOver?: boolean;
+}
+
 export type ParserCrashReason = 'memory' | 'time' | 'exit';
 
 const CRASH_MESSAGES: Record<ParserCrashReason, string> = {
@@ -79,9 +84,15 @@ export class ParserPool {
 
   constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
 
-  async extract(buffer: Buffer, kind: FileKind, options: ExtractTextOptions = {}): Promise<ExtractedText> {
-    const { signal, ...plain } = options;
-    const reply = await this.run({ id: this.nextId++, task: 'extract', bytes: buffer, kind, options: plain }, signal);
+  /**
+   * Reads the file in a thread. With `handOver`, a buffer that owns its whole memory (as a file read from
+   * the database does) is moved to the thread instead of copied, and is empty here afterwards.
+   */
+  async extract(buffer: Buffer, kind: FileKind, options: IsolatedExtractOptions = {}): Promise<ExtractedText> {
+    const { signal, handOver, ...plain } = options;
+    const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
+    const transfer = handOver && owned ? [buffer.buffer as ArrayBuffer] : [];
+    const reply = await this.run({ id: this.nextId++, task: 'extract', bytes: buffer, kind, options: plain }, signal, transfer);
     return reply as ExtractedText;
   }
 
@@ -96,7 +107,7 @@ export class ParserPool {
     await Promise.all([...this.idle.splice(0), ...this.busy].map((worker) => worker.terminate()));
   }
 
-  private run(request: ParseRequest, signal?: AbortSignal): Promise<ExtractedText | null> {
+  private run(request: ParseRequest, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<ExtractedText | null> {
     signal?.throwIfAborted();
     if (this.closed) return Promise.reject(new Error('The parser pool is closed'));
     const worker = this.idle.pop() ?? spawnParser(this.limits);
@@ -129,7 +140,7 @@ export class ParserPool {
       const timer = setTimeout(() => fail(new ParserCrashedError('time')), this.limits.timeLimitMs);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       signal?.addEventListener('abort', onAbort, { once: true });
-      worker.postMessage(request);
+      worker.postMessage(request, transfer);
     });
   }
 }
@@ -151,7 +162,7 @@ export function configureParserPool(limits: Partial<SandboxLimits>): ParserPool 
 }
 
 /** extractText in the process's parser pool: same options, same result, same DocumentErrors. */
-export function extractTextIsolated(buffer: Buffer, kind: FileKind, options: ExtractTextOptions = {}): Promise<ExtractedText> {
+export function extractTextIsolated(buffer: Buffer, kind: FileKind, options: IsolatedExtractOptions = {}): Promise<ExtractedText> {
   return getParserPool().extract(buffer, kind, options);
 }
 

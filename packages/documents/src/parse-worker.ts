@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { isDocumentError } from './document-error';
 import { extractText } from './extract-text';
@@ -17,6 +18,17 @@ async function handle(request: ParseRequest): Promise<ParseReply> {
     const documentError = isDocumentError(error) ? { code: error.code } : null;
     return { id: request.id, ok: false, error: { documentError, message: error instanceof Error ? error.message : String(error) } };
   }
+}
+
+/**
+ * On Linux a nice value belongs to a thread: this one yields the CPU to its process's main thread (and to
+ * everything else), so a long parse on a busy machine does not delay the event loop that answers requests.
+ */
+const PARSER_NICENESS = 10;
+try {
+  setPriority(PARSER_NICENESS);
+} catch {
+  // Not permitted here (some containers): the parse runs at normal priority, still off the event loop.
 }
 
 parentPort?.on('message', (request: ParseRequest) => {

@@ -24,7 +24,7 @@ export async function extractJobText(db: Kysely<Database>, jobId: string, conten
   const unfinished = await withScope(db, SYSTEM_SCOPE, (tx) => startJobParse(tx, jobId));
   if (unfinished > PARSER_CRASH_LIMIT) throw new DocumentError('TOO_LARGE', CRASHED_BEFORE_MESSAGE);
   try {
-    const extracted = await extractTextIsolated(content, kind, { signal });
+    const extracted = await extractTextIsolated(content, kind, { signal, handOver: true });
     await withScope(db, SYSTEM_SCOPE, (tx) => finishJobParse(tx, jobId));
     return extracted;
   } catch (error) {
