@@ -44,7 +44,7 @@ describe('ParserPool', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
-  it('copies the caller's bytes, or moves them when asked to hand them over', async () => {
+  it('copies the bytes it is given, or moves them when asked to hand them over', async () => {
     const parsers = pool();
     const kept = await readFixture('contract.docx');
     await parsers.extract(kept, 'docx');
