@@ -32,9 +32,12 @@ afterAll(async () => {
   await Promise.all(pools.map((item) => item.close()));
 });
 
+/** One pool with the default limits for the tests that need no others: a thread starts once, not per test. */
+const defaults = pool();
+
 describe('ParserPool', () => {
   it('answers the same text as extractText, and reuses its warm thread', async () => {
-    const parsers = pool();
+    const parsers = defaults;
     const first = await parsers.extract(await readFixture('contract.docx'), 'docx');
     const started = performance.now();
     const second = await parsers.extract(await readFixture('policy-20-pages.pdf'), 'pdf');
@@ -45,7 +48,7 @@ describe('ParserPool', () => {
   });
 
   it('copies the bytes it is given, or moves them when asked to hand them over', async () => {
-    const parsers = pool();
+    const parsers = defaults;
     const kept = await readFixture('contract.docx');
     await parsers.extract(kept, 'docx');
     expect(kept.length).toBeGreaterThan(0);
@@ -56,14 +59,14 @@ describe('ParserPool', () => {
   });
 
   it('passes a refused file back as the same DocumentError', async () => {
-    const error = await pool().extract(await readFixture('encrypted.pdf'), 'pdf').catch((caught: unknown) => caught);
+    const error = await defaults.extract(await readFixture('encrypted.pdf'), 'pdf').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DocumentError);
     expect((error as DocumentError).code).toBe('ENCRYPTED');
   });
 
   it('stops the 190 MB paragraph bomb in its thread while this event loop keeps turning', async () => {
     const docx = buildTinyParagraphsDocx();
-    const { lagMs, outcome } = await worstLoopLag(() => pool().extract(docx, 'docx'));
+    const { lagMs, outcome } = await worstLoopLag(() => defaults.extract(docx, 'docx'));
     expect(outcome).toBeInstanceOf(DocumentError);
     expect((outcome as DocumentError).message).toMatch(/too large or complex to read safely \(it has more than 200,000 paragraphs\)/);
     expect(lagMs).toBeLessThan(200);
