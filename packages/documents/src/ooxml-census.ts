@@ -4,6 +4,8 @@ import type { CensusOfPart } from './zip-guard';
 
 /** Office nests a body a few dozen levels deep (tables in tables included); 256 is never legitimate. */
 export const OOXML_MAX_DEPTH = 256;
+/** A Word body of 2,000,000 characters with heavy formatting is a few tens of MB of XML. */
+export const OOXML_MAX_PART_BYTES = 100 * 1024 * 1024;
 /** A 1,000-page contract has about 40,000 paragraphs. */
 export const DEFAULT_MAX_PARAGRAPHS = 200_000;
 /**
@@ -24,7 +26,7 @@ function censusOfXmlParts(census: XmlCensus): CensusOfPart {
 
 /** Every XML part of a .docx: nesting depth, and paragraphs (body, tables, headers, notes and text boxes). */
 export function docxCensus(maxParagraphs: number): CensusOfPart {
-  return censusOfXmlParts(new XmlCensus({ maxDepth: OOXML_MAX_DEPTH, maxElements: { p: count('paragraphs', maxParagraphs) } }));
+  return censusOfXmlParts(new XmlCensus({ maxDepth: OOXML_MAX_DEPTH, maxPartBytes: OOXML_MAX_PART_BYTES, maxElements: { p: count('paragraphs', maxParagraphs) } }));
 }
 
 /** Every XML part of an .xlsx: nesting depth, rows, cell elements and shared strings. */
@@ -33,6 +35,7 @@ export function xlsxCensus(maxCells: number): CensusOfPart {
   return censusOfXmlParts(
     new XmlCensus({
       maxDepth: OOXML_MAX_DEPTH,
+      maxPartBytes: OOXML_MAX_PART_BYTES,
       maxElements: { row: count('rows', maxCells), c: count('cells', cellElements), si: count('distinct texts', cellElements) },
     }),
   );

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DocumentError } from './document-error';
 import { tooComplexError, XmlCensus } from './xml-census';
 
-function census(maxDepth: number, paragraphs = 1_000): XmlCensus {
-  return new XmlCensus({ maxDepth, maxElements: { p: { limit: paragraphs, error: () => tooComplexError(`more than ${paragraphs} paragraphs`) } } });
+function census(maxDepth: number, paragraphs = 1_000, maxPartBytes = 1_000_000): XmlCensus {
+  return new XmlCensus({ maxDepth, maxPartBytes, maxElements: { p: { limit: paragraphs, error: () => tooComplexError(`more than ${paragraphs} paragraphs`) } } });
 }
 
 function feedInBytes(target: XmlCensus, xml: string): void {
@@ -43,5 +43,14 @@ describe('XmlCensus', () => {
     target.feed(Buffer.from('<a><p/>'));
     target.startPart();
     expect(() => target.feed(Buffer.from('<p/><p/>'))).toThrow(/more than 3 paragraphs/);
+  });
+
+  it('refuses a part past its byte limit, counting each part from zero', () => {
+    const target = census(10, 1_000, 10);
+    target.startPart();
+    target.feed(Buffer.from('<a>12345</a>'.slice(0, 10)));
+    target.startPart();
+    target.feed(Buffer.from('<a>1234'));
+    expect(() => target.feed(Buffer.from('56789'))).toThrow(/one of its parts unpacks to more than/);
   });
 });

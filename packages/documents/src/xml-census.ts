@@ -3,6 +3,11 @@ import { DocumentError } from './document-error';
 export interface XmlCensusLimits {
   /** Elements open at once; OOXML written by Office stays well under 100. */
   maxDepth: number;
+  /**
+   * Bytes of one part. The readers hold a part whole, partly outside the V8 heap (inflated buffers) where
+   * the parser thread's heap cap does not reach, so its size is bounded here.
+   */
+  maxPartBytes: number;
   /** Local element name (prefix dropped: 'w:p' counts as 'p') → how many may occur, open or self-closing, over all parts fed. */
   maxElements: Record<string, { limit: number; error: () => DocumentError }>;
 }
@@ -52,6 +57,7 @@ export class XmlCensus {
   private terminator = '';
   private skipped = '';
   private readonly counts = new Map<string, number>();
+  private partBytes = 0;
 
   constructor(private readonly limits: XmlCensusLimits) {}
 
@@ -59,9 +65,14 @@ export class XmlCensus {
   startPart(): void {
     this.state = State.Text;
     this.depth = 0;
+    this.partBytes = 0;
   }
 
   feed(chunk: Uint8Array): void {
+    this.partBytes += chunk.length;
+    if (this.partBytes > this.limits.maxPartBytes) {
+      throw tooComplexError(`one of its parts unpacks to more than ${Math.round(this.limits.maxPartBytes / (1024 * 1024))} MB of XML`);
+    }
     for (let index = 0; index < chunk.length; index += 1) {
       const byte = chunk[index]!;
       switch (this.state) {
