@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { buildDeeplyNestedDocx, buildManyRowsXlsx, buildSharedStringXlsx, buildTinyParagraphsDocx } from '@compliance/documents/testing/hostile-files';
+import { buildDeeplyNestedDocx, buildManyPagesPdf, buildManyRowsXlsx, buildSharedStringXlsx, buildTinyParagraphsDocx } from '@compliance/documents/testing/hostile-files';
 import { type HttpSession, probeHealth, uploadEvidence } from './server-process';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/documents/fixtures');
@@ -14,6 +14,7 @@ export function hostileUploads(): { filename: string; content: Buffer; message: 
     { filename: 'tiny-paragraphs-190mb.docx', content: buildTinyParagraphsDocx(), message: /^This file is too large or complex to read safely \(it has more than 200,000 paragraphs\)/ },
     { filename: 'deeply-nested.docx', content: buildDeeplyNestedDocx(), message: /^This file is too large or complex to read safely \(its XML is nested more than 256 levels deep\)/ },
     { filename: 'many-rows.xlsx', content: buildManyRowsXlsx(), message: /^This file is too large or complex to read safely \(it has more than 200,000 rows\)/ },
+    { filename: 'many-pages.pdf', content: buildManyPagesPdf(), message: /^The PDF has 200,000 pages; the maximum is 1,000/ },
   ];
 }
 

@@ -123,3 +123,28 @@ export function buildManyRowsXlsx(rows = 600_000): Buffer {
   });
   return xlsx(blocks, []);
 }
+
+/** A PDF of `pages` pages sharing one content stream (200,000 pages: about 18 MB, under the upload limit). */
+export function buildManyPagesPdf(pages = 200_000): Buffer {
+  const stream = 'BT /F1 11 Tf 72 770 Td (Page) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Kids [${Array.from({ length: pages }, (_, index) => `${index + 5} 0 R`).join(' ')}] /Count ${pages} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    ...Array.from({ length: pages }, () => '<</Type/Page/Parent 2 0 R/Contents 4 0 R>>'),
+  ];
+  const parts = ['%PDF-1.4\n'];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  objects.forEach((object, index) => {
+    const text = `${index + 1} 0 obj\n${object}\nendobj\n`;
+    offsets.push(length);
+    parts.push(text);
+    length += text.length;
+  });
+  parts.push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) parts.push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  parts.push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`);
+  return Buffer.from(parts.join(''), 'latin1');
+}
