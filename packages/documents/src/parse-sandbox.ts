@@ -107,10 +107,24 @@ export class ParserPool {
     await Promise.all([...this.idle.splice(0), ...this.busy].map((worker) => worker.terminate()));
   }
 
+  /**
+   * A new thread. Its lasting listeners keep an idle thread's death harmless: an 'error' with no listener
+   * would end this process, and a dead thread must not be handed the next file.
+   */
+  private spawn(): Worker {
+    const worker = spawnParser(this.limits);
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      const index = this.idle.indexOf(worker);
+      if (index !== -1) this.idle.splice(index, 1);
+    });
+    return worker;
+  }
+
   private run(request: ParseRequest, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<ExtractedText | null> {
     signal?.throwIfAborted();
     if (this.closed) return Promise.reject(new Error('The parser pool is closed'));
-    const worker = this.idle.pop() ?? spawnParser(this.limits);
+    const worker = this.idle.pop() ?? this.spawn();
     worker.ref();
     this.busy.add(worker);
     return new Promise<ExtractedText | null>((resolve, reject) => {
