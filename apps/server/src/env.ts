@@ -85,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     queuePrefix: env.QUEUE_PREFIX || undefined,
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 25) * 1024 * 1024,
+    /** The threads that read uploaded files: their heap and how long one file may take. */
+    parser: { maxHeapMb: int(env, 'PARSER_MAX_HEAP_MB', 384), timeLimitMs: int(env, 'PARSER_TIME_LIMIT_MS', 30_000) },
     ai: aiConfig(env),
     /** The issuer authenticator apps show, and the key that seals TOTP secrets at rest. */
     mfa: mfaSettings(env.MFA_ISSUER || 'Compliance Platform', env.MFA_ENCRYPTION_KEY || undefined),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type AiEngine, createAiEngine } from '@compliance/ai/engine';
 import type { Database } from '@compliance/db/schema';
+import { configureParserPool } from '@compliance/documents/parse-sandbox';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
@@ -14,8 +15,11 @@ import type { ServerConfig } from './env';
  */
 export async function createJobQueue(config: ServerConfig, db: Kysely<Database>, observer?: JobObserver): Promise<{ queue: JobQueue; engine: AiEngine }> {
   const engine = createAiEngine(config.ai);
+  const parsers = configureParserPool(config.parser);
   if (config.redisUrl) return { queue: new BullMqQueue(config.redisUrl, config.queuePrefix), engine };
   const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency, observer);
+  // Files are read in worker threads; one is warmed in the background so the first upload does not wait for it.
+  void parsers.warmUp().catch(() => undefined);
   await queue.recover();
   return { queue, engine };
 }

@@ -1,5 +1,6 @@
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
+import { closeParserPool } from '@compliance/documents/parse-sandbox';
 import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
@@ -29,6 +30,7 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
     backfill.abort();
     await passages;
     await queue.close();
+    await closeParserPool();
     await handle.close();
   });
   return { app, handle, seeded };

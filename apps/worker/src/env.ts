@@ -5,6 +5,13 @@ function metricsPort(raw: string | undefined): number {
   return port;
 }
 
+function positiveInt(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
 function sweepInterval(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 30_000;
   const ms = Number(raw);
@@ -32,6 +39,11 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env) {
     /** GET /metrics and /healthz on this port (0 disables); METRICS_TOKEN as on the server. */
     metricsPort: metricsPort(env.WORKER_METRICS_PORT),
     metricsToken: env.METRICS_TOKEN || undefined,
+    /** The threads that read uploaded files: their heap and how long one file may take. */
+    parser: {
+      maxHeapMb: positiveInt(env.PARSER_MAX_HEAP_MB, 'PARSER_MAX_HEAP_MB', 384),
+      timeLimitMs: positiveInt(env.PARSER_TIME_LIMIT_MS, 'PARSER_TIME_LIMIT_MS', 30_000),
+    },
     ai: {
       provider: env.AI_PROVIDER === 'openai' ? ('openai' as const) : ('local' as const),
       baseUrl: env.OPENAI_BASE_URL || undefined,

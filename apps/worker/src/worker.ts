@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { sql } from 'kysely';
 import { createAiEngine } from '@compliance/ai/engine';
 import { connectDatabase } from '@compliance/db/connect';
-import { warmUpPdfExtraction } from '@compliance/documents/pdf-warm-up';
+import { closeParserPool, configureParserPool } from '@compliance/documents/parse-sandbox';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
 import type { JobFinished } from '@compliance/domain/jobs/job-runner';
@@ -28,7 +28,10 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
   if (!config.redisUrl) throw new Error('The worker needs REDIS_URL (in the embedded mode jobs run inside the server process).');
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: config.concurrency + 2 });
   await sql`SELECT 1`.execute(handle.db);
-  await warmUpPdfExtraction();
+  // Files are read in worker threads (heap cap, time limit); one is started and warmed before the first job.
+  await configureParserPool(config.parser)
+    .warmUp()
+    .catch((error: unknown) => log('parser warm-up failed; the first file will start its thread', { error: (error as Error).message }, 'warn'));
   const engine = createAiEngine(config.ai);
   const metrics = createWorkerMetrics();
   const observer = {
@@ -82,6 +85,7 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
       // close() waits for the jobs in hand to finish; their locks are then released.
       await worker.close();
       await queue?.close();
+      await closeParserPool();
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await handle.close();
       log('worker stopped');

@@ -225,6 +225,8 @@ export interface JobsTable {
   stage: Generated<string>;
   percent: Generated<number>;
   attempts: Generated<number>;
+  /** Parses started and not finished: crashes of the parser (thread or process) on this job's file. */
+  unfinished_parses: Generated<number>;
   error: string | null;
   result: ColumnType<unknown, string | null, string | null>;
   provider: string | null;

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { ListCounters, parseNumbering } from './docx-numbering';
-import { TextBudget } from './text-budget';
+import { TextBudget, tooMuchTextError } from './text-budget';
 import type { ZipDirectory } from './zip-directory';
 
 const METHOD_STORED = 0;
@@ -71,6 +71,8 @@ export function readDocxBodyText(buffer: Buffer, directory: ZipDirectory, maxCha
       } else if (closing && inText) {
         inText = false;
         paragraph += decodeXml(xml.slice(textStart, index));
+        // One paragraph holding a whole book would otherwise grow unchecked until it ends.
+        if (paragraph.length > maxChars) throw tooMuchTextError(maxChars);
       }
       continue;
     }

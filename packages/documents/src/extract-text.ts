@@ -1,5 +1,6 @@
 import { DocumentError, emptyFileError } from './document-error';
 import type { FileKind } from './file-type';
+import { DEFAULT_MAX_PARAGRAPHS } from './ooxml-census';
 import { DEFAULT_PDF_INFLATE_LIMITS, type PdfInflateLimits } from './pdf-stream-guard';
 import { extractPdfText } from './pdf-text';
 import { extractSheetText } from './sheet-text';
@@ -15,8 +16,10 @@ export interface ExtractTextOptions {
   maxPages?: number;
   /** Text longer than this is refused (TOO_LARGE). Default 2,000,000 characters. */
   maxChars?: number;
-  /** Workbooks with more filled cells are refused (TOO_LARGE). Default 200,000. */
+  /** Workbooks with more filled cells (or rows) are refused (TOO_LARGE). Default 200,000. */
   maxCells?: number;
+  /** Word documents with more paragraphs are refused (TOO_LARGE), counted while unpacking. Default 200,000. */
+  maxParagraphs?: number;
   zipLimits?: ZipLimits;
   /** Per-stream and total inflated sizes of a PDF's compressed streams. Default 128 MB and 1 GB. */
   pdfInflateLimits?: PdfInflateLimits;
@@ -37,6 +40,7 @@ interface ResolvedOptions {
   maxPages: number;
   maxChars: number;
   maxCells: number;
+  maxParagraphs: number;
   zipLimits: ZipLimits;
   pdfInflateLimits: PdfInflateLimits;
 }
@@ -62,6 +66,7 @@ function resolveOptions(options: ExtractTextOptions): ResolvedOptions {
     maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
     maxChars: options.maxChars ?? DEFAULT_MAX_CHARS,
     maxCells: options.maxCells ?? DEFAULT_MAX_CELLS,
+    maxParagraphs: options.maxParagraphs ?? DEFAULT_MAX_PARAGRAPHS,
     zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
     pdfInflateLimits: options.pdfInflateLimits ?? DEFAULT_PDF_INFLATE_LIMITS,
   };
@@ -76,7 +81,7 @@ async function extractRawText(buffer: Buffer, kind: FileKind, options: ResolvedO
     case 'pdf':
       return extractPdfText(buffer, { ...options, inflateLimits: options.pdfInflateLimits });
     case 'docx':
-      return { text: await extractDocxText(buffer, options.zipLimits, options.maxChars, options.signal) };
+      return { text: await extractDocxText(buffer, options) };
     case 'doc':
       return { text: await extractDocText(buffer, options.signal) };
     case 'xlsx':
@@ -88,7 +93,11 @@ async function extractRawText(buffer: Buffer, kind: FileKind, options: ResolvedO
   }
 }
 
+/** Normalising squeezes blank space, but never halves real text: past twice the cap it is refused unread. */
+const RAW_CHARS_PER_CHAR = 2;
+
 function finishText(raw: RawText, kind: FileKind, maxChars: number): ExtractedText {
+  if (raw.text.length > maxChars * RAW_CHARS_PER_CHAR) throw tooMuchTextError(maxChars);
   const text = normaliseText(raw.text);
   if (text === '') throw new DocumentError('NO_TEXT', NO_TEXT_BY_KIND[kind]);
   if (text.length > maxChars) throw tooMuchTextError(maxChars);

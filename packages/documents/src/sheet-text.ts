@@ -3,6 +3,7 @@ import { readCompoundFile } from './compound-file';
 import { DocumentError, encryptedFileError } from './document-error';
 import { TextBudget } from './text-budget';
 import { normaliseText } from './text-normalise';
+import { xlsxCensus } from './ooxml-census';
 import type { ZipDirectory } from './zip-directory';
 import { assertSafeZip, assertZipSizesHonest, type ZipLimits } from './zip-guard';
 
@@ -60,11 +61,37 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   return shown.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Counts filled cells and characters as each cell is read, so a workbook whose cells all repeat one long
+ * shared string is refused after the first cells past the budget, never joined into one huge row first.
+ */
+class CellBudget {
+  private cells = 0;
+  private readonly text: TextBudget;
+
+  constructor(
+    private readonly maxCells: number,
+    maxChars: number,
+  ) {
+    this.text = new TextBudget(maxChars);
+  }
+
+  take(value: string): void {
+    this.cells += 1;
+    if (this.cells > this.maxCells) throw tooManyCells(this.maxCells);
+    this.text.spend(value.length + 1);
+  }
+}
+
 /** One row as tab-separated values; interior empty cells keep their column, trailing ones are dropped. */
-function rowText(row: XLSX.CellObject[] | undefined, counter: { cells: number }): string {
+function rowText(row: XLSX.CellObject[] | undefined, budget: CellBudget): string {
   if (!row) return '';
-  const values = Array.from(row, cellText);
-  counter.cells += values.filter((value) => value !== '').length;
+  const values: string[] = [];
+  for (let column = 0; column < row.length; column += 1) {
+    const value = cellText(row[column]);
+    if (value !== '') budget.take(value);
+    values.push(value);
+  }
   while (values.length > 0 && values.at(-1) === '') values.pop();
   return values.join('\t');
 }
@@ -74,11 +101,10 @@ function sheetRows(sheet: XLSX.WorkSheet): (XLSX.CellObject[] | undefined)[] {
 }
 
 /** A 'Sheet: name' heading and the sheet's non-empty rows; an empty sheet gives ''. */
-function sheetText(name: string, sheet: XLSX.WorkSheet, counter: { cells: number }, maxCells: number): string {
+function sheetText(name: string, sheet: XLSX.WorkSheet, budget: CellBudget): string {
   const lines: string[] = [];
   for (const row of sheetRows(sheet)) {
-    const line = rowText(row, counter);
-    if (counter.cells > maxCells) throw tooManyCells(maxCells);
+    const line = rowText(row, budget);
     if (line !== '') lines.push(line);
   }
   return lines.length === 0 ? '' : [`Sheet: ${name}`, ...lines].join('\n');
@@ -107,7 +133,7 @@ async function assertWorkbookContainer(buffer: Buffer, kind: 'xlsx' | 'xls', opt
   }
   const directory = assertSafeZip(buffer, options.zipLimits);
   assertWorksheetsFitCellBudget(directory, options.maxCells);
-  await assertZipSizesHonest(buffer, directory, options.signal);
+  await assertZipSizesHonest(buffer, directory, options.signal, xlsxCensus(options.maxCells));
 }
 
 /**
@@ -119,15 +145,13 @@ export async function extractSheetText(buffer: Buffer, kind: 'xlsx' | 'xls', opt
   await assertWorkbookContainer(buffer, kind, options);
   options.signal?.throwIfAborted();
   const workbook = readWorkbook(buffer, options.maxCells);
-  const budget = new TextBudget(options.maxChars);
-  const counter = { cells: 0 };
+  const budget = new CellBudget(options.maxCells, options.maxChars);
   const parts: string[] = [];
   for (const name of workbook.SheetNames) {
     options.signal?.throwIfAborted();
     const sheet = workbook.Sheets[name];
     if (!sheet) continue;
-    const text = normaliseText(sheetText(name, sheet, counter, options.maxCells));
-    budget.spend(text.length);
+    const text = normaliseText(sheetText(name, sheet, budget));
     if (text !== '') parts.push(text);
   }
   return { text: parts.join('\n\n'), sheets: workbook.SheetNames.length };

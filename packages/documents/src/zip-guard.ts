@@ -1,6 +1,7 @@
 import { createInflateRaw } from 'node:zlib';
 import { DocumentError, encryptedFileError } from './document-error';
 import { formatSize } from './format-size';
+import type { XmlCensus } from './xml-census';
 import { corruptZip, readZipDirectory, type ZipDirectory, type ZipEntry } from './zip-directory';
 
 export interface ZipLimits {
@@ -84,8 +85,11 @@ export function assertSafeZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LI
   return directory;
 }
 
-/** Inflates one entry as a stream, counting bytes and keeping none, and stops as soon as it passes its declared size. */
-function countInflatedBytes(compressed: Buffer, limit: number): Promise<number> {
+/**
+ * Inflates one entry as a stream, counting bytes and keeping none, and stops as soon as it passes its
+ * declared size or the census (if any) refuses what it has seen so far.
+ */
+function countInflatedBytes(compressed: Buffer, limit: number, census?: XmlCensus): Promise<number> {
   return new Promise((resolve, reject) => {
     const inflater = createInflateRaw({ chunkSize: 64 * 1024 });
     let total = 0;
@@ -94,6 +98,13 @@ function countInflatedBytes(compressed: Buffer, limit: number): Promise<number> 
       if (total > limit) {
         inflater.destroy();
         resolve(total);
+        return;
+      }
+      try {
+        census?.feed(chunk);
+      } catch (error) {
+        inflater.destroy();
+        reject(error);
       }
     });
     inflater.on('end', () => resolve(total));
@@ -102,17 +113,27 @@ function countInflatedBytes(compressed: Buffer, limit: number): Promise<number> 
   });
 }
 
+/** The census a part's bytes go through, or undefined for parts nobody parses as XML (images, binaries). */
+export type CensusOfPart = (entryName: string) => XmlCensus | undefined;
+
 /**
  * Declared sizes can lie. This inflates every deflated entry into a counter (nothing is kept) and refuses the
  * file when an entry produces more than it declared, so the limits above hold for what the libraries will
- * really allocate. Cost: one extra inflate pass, bounded by the declared total.
+ * really allocate. XML parts also stream through their census (nesting depth, paragraph, row and cell
+ * counts), so a part that would overwhelm a parser is refused before any parser sees it. Cost: one extra
+ * inflate pass, bounded by the declared total.
  */
-export async function assertZipSizesHonest(buffer: Buffer, directory: ZipDirectory, signal?: AbortSignal): Promise<void> {
+export async function assertZipSizesHonest(buffer: Buffer, directory: ZipDirectory, signal?: AbortSignal, censusOf?: CensusOfPart): Promise<void> {
   for (const entry of directory.entries) {
     signal?.throwIfAborted();
-    if (entry.method !== METHOD_DEFLATE) continue;
+    const census = censusOf?.(entry.name);
+    census?.startPart();
     const compressed = buffer.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
-    const produced = await countInflatedBytes(compressed, entry.uncompressedSize);
+    if (entry.method !== METHOD_DEFLATE) {
+      census?.feed(compressed);
+      continue;
+    }
+    const produced = await countInflatedBytes(compressed, entry.uncompressedSize, census);
     if (produced > entry.uncompressedSize) throw zipBomb('its internal parts are larger than they declare');
     if (produced < entry.uncompressedSize) throw corruptZip();
   }

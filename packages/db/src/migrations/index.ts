@@ -7,6 +7,7 @@ import * as contractParties from './0005-contract-parties';
 import * as documentPassages from './0006-document-passages';
 import * as passwordReset from './0007-password-reset';
 import * as tokenExpiry from './0008-token-expiry';
+import * as jobParseCrashes from './0009-job-parse-crashes';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-document-passages': documentPassages,
   '0007-password-reset': passwordReset,
   '0008-token-expiry': tokenExpiry,
+  '0009-job-parse-crashes': jobParseCrashes,
 };

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AiEngine } from '@compliance/ai/engine';
 import { isDocumentError } from '@compliance/documents/document-error';
-import { extractText } from '@compliance/documents/extract-text';
 import type { FileKind } from '@compliance/documents/file-type';
 import type { Database } from '@compliance/db/schema';
 import { type AccessScope, SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
@@ -9,6 +8,7 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { AppError } from '../errors';
 import type { JobContext } from '../jobs/job-runner';
 import { replacePassages } from './document-passages';
+import { extractJobText } from './job-text-extraction';
 import { deleteDocumentRow, getDocumentContent, getDocumentRow, setDocumentStatus } from './document-repo';
 
 /** A background job acts for one tenant only: its transactions see nothing else. */
@@ -16,7 +16,10 @@ export function jobScope(tenantId: string): AccessScope {
   return { userId: null, all: false, organizationIds: [], tenantIds: [tenantId] };
 }
 
-/** Loads the document and its text (keeping its passages for the assistant), reporting the spec's stages. */
+/**
+ * Loads the document and its text (read in the parser pool, crashes counted: `extractJobText`), keeps its
+ * passages for the assistant, and reports the spec's stages.
+ */
 export async function loadDocumentText(db: Kysely<Database>, tenantId: string, documentId: string, ctx: JobContext) {
   const loaded = await withScope(db, jobScope(tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, documentId);
@@ -26,7 +29,7 @@ export async function loadDocumentText(db: Kysely<Database>, tenantId: string, d
   });
   if (!loaded?.content) throw new AppError('NOT_FOUND', 'The document no longer exists');
   await ctx.progress('Extracting text content', 15);
-  const { text } = await extractText(loaded.content, loaded.row.file_kind as FileKind, { signal: ctx.signal });
+  const { text } = await extractJobText(db, ctx.jobId, loaded.content, loaded.row.file_kind as FileKind, ctx.signal);
   await withScope(db, jobScope(tenantId), (tx) => replacePassages(tx, loaded.row, text));
   return { document: loaded.row, text };
 }

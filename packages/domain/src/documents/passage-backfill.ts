@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { extractText } from '@compliance/documents/extract-text';
+import { extractTextIsolated } from '@compliance/documents/parse-sandbox';
 import type { FileKind } from '@compliance/documents/file-type';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
@@ -30,7 +30,7 @@ export async function backfillPassages(db: Kysely<Database>, options: { limit?: 
     try {
       const content = await withScope(db, jobScope(document.tenant_id), (tx) => getDocumentContent(tx, document.tenant_id, document.id));
       if (!content) continue;
-      const { text } = await extractText(content, document.file_kind as FileKind, { signal: options.signal });
+      const { text } = await extractTextIsolated(content, document.file_kind as FileKind, { signal: options.signal });
       await withScope(db, jobScope(document.tenant_id), (tx) => replacePassages(tx, document, text));
       done += 1;
     } catch {

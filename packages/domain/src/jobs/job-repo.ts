@@ -12,6 +12,8 @@ export interface JobRow {
   stage: string;
   percent: number;
   attempts: number;
+  /** Parses of the job's file started and never finished: crashes of its reader (see extractJobText). */
+  unfinished_parses: number;
   error: string | null;
   result: unknown;
   provider: string | null;
@@ -124,4 +126,24 @@ export function listJobsRunningPastDeadline(tx: Tx, deadlineBefore: Date, limit:
 export async function countJobsByStatus(tx: Tx): Promise<Record<string, number>> {
   const rows = await tx.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<string>().as('count')]).groupBy('status').execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/** Marks a parse of the job's file as started; answers how many are now unfinished (this one included). */
+export async function startJobParse(tx: Tx, id: string): Promise<number> {
+  const row = await tx
+    .updateTable('jobs')
+    .set((eb) => ({ unfinished_parses: eb('unfinished_parses', '+', 1) }))
+    .where('id', '=', id)
+    .returning('unfinished_parses')
+    .executeTakeFirst();
+  return row?.unfinished_parses ?? 1;
+}
+
+/** The parse ended without crashing (text, a refused file or an abort). */
+export async function finishJobParse(tx: Tx, id: string) {
+  await tx
+    .updateTable('jobs')
+    .set((eb) => ({ unfinished_parses: eb.fn('greatest', [eb('unfinished_parses', '-', 1), eb.lit(0)]) }))
+    .where('id', '=', id)
+    .execute();
 }
