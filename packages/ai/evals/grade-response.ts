@@ -19,7 +19,7 @@ export function loadResponseFixtures(split: string): ResponseFixture[] {
 
 const GAP_STATEMENT = /\b(?:not (?:yet )?covered|does not show|do not show)\b/i;
 const CLAIMS_MET = /\b(?:we meet|fully|in full|compliant with this requirement)\b/i;
-const FILE_NAME = /\b[\w-]+_[\w-]+\b|\b[\w-]+\.(?:pdf|docx?|txt|xlsx?|md|png|jpe?g|csv)\b/i;
+const FILE_NAME = /\b[\w-]+\.(?:pdf|docx?|txt|xlsx?|md|png|jpe?g|csv|yml|yaml|json)\b/i;
 
 const norm = (s: string) => s.toLowerCase().replace(/[“”]/g, '"').replace(/[‘’]/g, "'").replace(/\s+/g, ' ');
 
@@ -38,8 +38,10 @@ export function gradeResponse(fixture: ResponseFixture, text: string): ResponseG
   const has = (phrase: string) => lower.includes(norm(phrase));
   const { coverage, support_any: support, reject_any: reject, gap_any: gaps } = fixture.expect;
   if (!/\b(?:we|our|us)\b/i.test(text)) why.push('not in our voice');
-  const fileName = FILE_NAME.exec(text);
-  if (fileName) why.push(`cites a file name: ${fileName[0]}`);
+  // A document's name as stored when it is a file name ('backup_procedure_v3.docx'), or any file name.
+  const stored = fixture.evidence.map((e) => e.name).find((n) => n !== citedName(n) && text.includes(n.replace(/\.[a-z0-9]{2,4}$/i, '')));
+  const fileName = stored ?? FILE_NAME.exec(text)?.[0];
+  if (fileName) why.push(`cites a file name: ${fileName}`);
   const broken = sentencesOf(text).find((s) => !/^[A-Z0-9"“‘'(]/.test(s) || !/[.!?]["”’)]*$/.test(s));
   if (broken) why.push(`not a whole sentence: "${broken.slice(0, 80)}"`);
   const usedSupport = support.some(has);

@@ -10,8 +10,8 @@ import { createAiEngine } from './engine';
  * from sliding back; the figures themselves are in docs/PERFORMANCE.md.
  */
 
-// blind1 was scored once as written (52.5% of 40), then studied; its floor sits below the first score.
-const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.5 };
+// blind1 was scored once as written (52.5% of 40), then studied (72.5%); its floor sits below that.
+const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.67 };
 
 describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '../evals/responses', `${split}.json`))))('suggested responses: %s split', (split) => {
   it('are acceptable to an analyst, never cite a file name and never quote a fragment', async () => {

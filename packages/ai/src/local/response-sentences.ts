@@ -5,7 +5,7 @@ import { analyzeText, contentStems } from './nlp';
  * the section heading a passage starts with, each with the stems it speaks of.
  */
 
-export type EvidenceSentence = { text: string; stems: Set<string>; position: number };
+export type EvidenceSentence = { text: string; stems: Set<string>; position: number; heading?: string };
 
 /** Abbreviations written out, so 'MFA' in a requirement meets 'multi-factor authentication' in a policy. */
 const SPELLED_OUT: Array<[RegExp, string]> = [
@@ -26,9 +26,20 @@ export function spellOut(text: string): string {
 /** Stems that say one thing in controls: taking access away, and how often something runs. */
 const SAME_AS: Record<string, string> = { disabl: 'remov', revok: 'remov', deactiv: 'remov', delet: 'remov', quarter: 'quarterli', month: 'monthli', week: 'weekli', yearli: 'annual', year: 'annual' };
 
-/** Content stems of a text, abbreviations written out. */
+/** How often, said the way requirements say it ('every 24 hours' is daily, 'every twelve months' annual). */
+const FREQUENCIES: Array<[RegExp, string]> = [
+  [/\bevery (?:24 hours|day|night|working day|business day)\b|\bnightly\b/gi, 'daily'],
+  [/\bevery (?:7 days|week)\b/gi, 'weekly'],
+  [/\bevery (?:month|30 days)\b/gi, 'monthly'],
+  [/\bevery (?:three|3) months\b|\bevery quarter\b|\beach quarter\b/gi, 'quarterly'],
+  [/\bevery (?:six|6) months\b|\btwice a year\b/gi, 'semiannually'],
+  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce a year\b|\beach year\b|\byearly\b/gi, 'annually'],
+];
+
+/** Content stems of a text: abbreviations written out, hyphenated words also as their parts, frequencies as adverbs. */
 export function stemsOf(text: string): string[] {
-  return contentStems(analyzeText(spellOut(text)).tokens).map((s) => SAME_AS[s] ?? s);
+  const plain = FREQUENCIES.reduce((out, [pattern, word]) => out.replace(pattern, (m) => `${m} ${word}`), spellOut(text)).replace(/(?<=\w)-(?=\w)/g, ' ');
+  return contentStems(analyzeText(plain).tokens).map((s) => SAME_AS[s] ?? s);
 }
 
 /** '4.2 Remote Access All remote access must…' → the number, the heading and 'All remote access must…'. */
@@ -51,9 +62,16 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
   return { text: rest, number: numbered[1] };
 }
 
-/** A sentence as written: starts with a capital, a digit or a quote, ends with its stop, at least five words. */
-function isWhole(text: string): boolean {
-  return /^[A-Z0-9“"‘']/.test(text) && /[.!?]["”’)]?$/.test(text) && text.split(/\s+/).length >= 5;
+/** A sentence as written: starts with a capital, a digit or a quote, ends with its stop, at least five words (a setting line two). */
+function isWhole(text: string, setting = false): boolean {
+  return /^[A-Z0-9“"‘']/.test(text) && /[.!?]["”’)]?$/.test(text) && text.split(/\s+/).length >= (setting ? 2 : 5);
+}
+
+/** A configuration export or screenshot: most lines are 'Setting: value'. */
+function settingLines(passage: string): string[] | null {
+  const lines = passage.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const settings = lines.filter((l) => /^[A-Z][^:]{1,60}:\s*\S/.test(l) && !/[.!?]$/.test(l));
+  return lines.length >= 3 && settings.length * 2 >= lines.length ? settings : null;
 }
 
 /** A table row or setting line ('MFA required: Always') becomes a sentence with a stop. */
@@ -63,6 +81,11 @@ function closeSettingLine(text: string): string {
 
 /** The usable sentences of a passage, and the section number its first heading gives (if any). */
 export function evidenceSentences(passage: string): { sentences: EvidenceSentence[]; section?: string } {
+  const settings = settingLines(passage);
+  if (settings) {
+    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set(stemsOf(line)), position })).filter((s) => isWhole(s.text, true));
+    return { sentences };
+  }
   // '7. Access reviews. System owners review…': the section number and its heading lead the passage.
   // (A heading run into its sentence without a stop, '4.2 Remote Access All remote access…', is
   // taken apart sentence by sentence below.)
@@ -70,6 +93,7 @@ export function evidenceSentences(passage: string): { sentences: EvidenceSentenc
   const normalised = passage.slice(lead?.[0].length ?? 0).replace(/\r\n?/g, '\n');
   const analysed = analyzeText(normalised);
   let section: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
+  let current = lead?.[2];
   const sentences: EvidenceSentence[] = [];
   analysed.sentences.forEach((span, position) => {
     const raw = normalised.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
@@ -78,9 +102,10 @@ export function evidenceSentences(passage: string): { sentences: EvidenceSentenc
       const { text, number, heading } = withoutHeading(line.replace(/^[-•*]\s+/, ''));
       if (number && !section) section = heading ? `${number} (${heading})` : number;
       else if (heading && !section) section = `"${heading}"`;
+      if (heading) current = heading;
       const sentence = closeSettingLine(text.trim());
       if (!isWhole(sentence)) continue;
-      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence)), position });
+      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence)), position, heading: current });
     }
   });
   return { sentences, section };

@@ -17,7 +17,13 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /\b(?:exceptions?|exemptions?|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this)\b/i;
+const NOT_A_CONTROL = /\b(?:exceptions?|exemptions?|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
+
+/** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
+const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
+
+/** Sections that frame a document rather than state its controls. */
+const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles and review|review)\b/i;
 
 /** A sentence saying who owns a control or how often it runs. */
 const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|annually|quarterly|monthly|weekly|daily|every (?:\w+ )?(?:year|month|quarter|week|day)s?|at least (?:once|annually|quarterly|monthly))\b/i;
@@ -66,6 +72,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt);
     for (const sentence of sentences) {
       if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
+      if ((ABOUT_THE_DOCUMENT.test(sentence.text) || FRAMING_HEADING.test(sentence.heading ?? '')) && !ABOUT_THE_DOCUMENT.test(input.requirement.text)) continue;
       seen.add(sentence.text);
       pool.push({ sentence, name: citedName(item.name), section: item.section ?? section });
     }
@@ -73,6 +80,9 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   const covered = new Set<string>();
   const claims: Claim[] = [];
   const overlap = (c: Claim) => [...aspects].filter((a) => c.sentence.stems.has(a));
+  // A word every sentence of the evidence uses ('laptops' in a laptop policy) tells little about any one of them.
+  const weight = (a: string) => 1 / Math.max(1, pool.filter((c) => c.sentence.stems.has(a)).length);
+  const strength = (c: Claim) => overlap(c).reduce((sum, a) => sum + weight(a), 0);
   while (claims.length < MAX_CLAIMS) {
     let best: { claim: Claim; added: number; total: number } | null = null;
     for (const claim of pool) {
@@ -81,10 +91,8 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       const added = shared.filter((a) => !covered.has(a)).length;
       if (!best || added > best.added || (added === best.added && shared.length > best.total)) best = { claim, added, total: shared.length };
     }
-    // A sentence that only mentions the topic (one word of it) shows nothing, unless it adds to a
-    // sentence of the same document already chosen.
-    const enough = best && claims.some((c) => c.name === best!.claim.name) ? 1 : Math.min(2, aspects.size);
-    if (!best || best.added === 0 || best.total < enough) break;
+    // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
+    if (!best || best.added === 0 || best.total < Math.min(2, aspects.size) || strength(best.claim) < 0.9) break;
     claims.push(best.claim);
     for (const a of overlap(best.claim)) covered.add(a);
   }
@@ -111,7 +119,11 @@ export function writeResponse(input: SuggestResponseInput): string {
     ].join('\n\n');
   }
   const covered = new Set(claims.flatMap((c) => [...c.sentence.stems]));
-  const missing = parts.filter((p) => p.stems.filter((s) => covered.has(s)).length * 2 < p.stems.length);
+  // A part is missing when none of its own words is shown, or (for a long part) under a third of them.
+  const missing = parts.filter((p) => {
+    const shown = p.stems.filter((s) => covered.has(s)).length;
+    return shown === 0 || (p.stems.length >= 4 && shown * 3 < p.stems.length);
+  });
   const used = [...new Set(claims.map((c) => c.name))];
   const opening = missing.length
     ? `Our ${listNames(used)} ${used.length > 1 ? 'cover' : 'covers'} part of this requirement.`
