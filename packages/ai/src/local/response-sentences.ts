@@ -5,7 +5,7 @@ import { analyzeText, contentStems } from './nlp';
  * the section heading a passage starts with, each with the stems it speaks of.
  */
 
-export type EvidenceSentence = { text: string; stems: Set<string>; position: number; heading?: string };
+export type EvidenceSentence = { text: string; stems: Set<string>; position: number; heading?: string; section?: string };
 
 /** Abbreviations written out, so 'MFA' in a requirement meets 'multi-factor authentication' in a policy. */
 const SPELLED_OUT: Array<[RegExp, string]> = [
@@ -92,21 +92,36 @@ export function evidenceSentences(passage: string): { sentences: EvidenceSentenc
   const lead = /^\s*(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?\s+([A-Z][^.!?\n]{2,50})\.\s+(?=[A-Z])/.exec(passage);
   const normalised = passage.slice(lead?.[0].length ?? 0).replace(/\r\n?/g, '\n');
   const analysed = analyzeText(normalised);
-  let section: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
+  // The section each sentence sits in: '4.' then 'Multi-factor authentication.' then its sentences.
+  let label: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
   let current = lead?.[2];
+  let pendingNumber: string | undefined;
   const sentences: EvidenceSentence[] = [];
   analysed.sentences.forEach((span, position) => {
     const raw = normalised.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
     const lines = raw.split(/(?<=\S)\s(?=[-•*]\s)/);
     for (const line of lines) {
+      const alone = /^(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?$/.exec(line);
+      if (alone) {
+        pendingNumber = alone[1];
+        label = pendingNumber;
+        continue;
+      }
+      if (pendingNumber && /^[A-Z][^.!?]*\.$/.test(line) && line.split(/\s+/).length <= 6) {
+        current = line.slice(0, -1);
+        label = `${pendingNumber} (${current})`;
+        pendingNumber = undefined;
+        continue;
+      }
+      pendingNumber = undefined;
       const { text, number, heading } = withoutHeading(line.replace(/^[-•*]\s+/, ''));
-      if (number && !section) section = heading ? `${number} (${heading})` : number;
-      else if (heading && !section) section = `"${heading}"`;
+      if (number) label = heading ? `${number} (${heading})` : number;
+      else if (heading) label = `"${heading}"`;
       if (heading) current = heading;
       const sentence = closeSettingLine(text.trim());
       if (!isWhole(sentence)) continue;
-      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence)), position, heading: current });
+      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence)), position, heading: current, section: label });
     }
   });
-  return { sentences, section };
+  return { sentences, section: sentences[0]?.section ?? label };
 }

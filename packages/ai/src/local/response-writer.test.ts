@@ -50,4 +50,12 @@ describe('writeResponse', () => {
     expect(text).toMatch(/No evidence is linked/);
     expect(text).toContain('test backups quarterly');
   });
+
+  it('cites the section each sentence sits in, not the first section of the passage', () => {
+    const text = writeResponse({
+      requirement: { text: 'Require multi-factor authentication for all remote network access.' },
+      evidence: [{ name: 'Access Control Policy', excerpt: '', passage: '3. Least privilege. Access is granted by role. 4. Multi-factor authentication. Multi-factor authentication is required for all remote access.' }],
+    });
+    expect(text).toContain('Multi-factor authentication is required for all remote access (Access Control Policy, section 4 (Multi-factor authentication)).');
+  });
 });

@@ -74,7 +74,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
       if ((ABOUT_THE_DOCUMENT.test(sentence.text) || FRAMING_HEADING.test(sentence.heading ?? '')) && !ABOUT_THE_DOCUMENT.test(input.requirement.text)) continue;
       seen.add(sentence.text);
-      pool.push({ sentence, name: citedName(item.name), section: item.section ?? section });
+      pool.push({ sentence, name: citedName(item.name), section: item.section ?? sentence.section ?? section });
     }
   }
   const covered = new Set<string>();
