@@ -17,13 +17,13 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /\b(?:exceptions?|exemptions?|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
+const NOT_A_CONTROL = /\b(?:exceptions?|exemptions?|(?:are|is) exempt|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
 
 /** Sections that frame a document rather than state its controls. */
-const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles and review|review)\b/i;
+const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
 
 /** A sentence saying who owns a control or how often it runs. */
 const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|annually|quarterly|monthly|weekly|daily|every (?:\w+ )?(?:year|month|quarter|week|day)s?|at least (?:once|annually|quarterly|monthly))\b/i;
@@ -65,14 +65,14 @@ function citeEach(claims: readonly Claim[]): string {
 }
 
 /** Picks the sentences that show the most of the requirement, greedily, each adding something new. */
-function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, allowNegative: boolean): Claim[] {
+function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): Claim[] {
   const pool: Claim[] = [];
   const seen = new Set<string>();
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt);
     for (const sentence of sentences) {
       if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
-      if ((ABOUT_THE_DOCUMENT.test(sentence.text) || FRAMING_HEADING.test(sentence.heading ?? '')) && !ABOUT_THE_DOCUMENT.test(input.requirement.text)) continue;
+      if ((ABOUT_THE_DOCUMENT.test(sentence.text) || FRAMING_HEADING.test(sentence.heading ?? '')) && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
       seen.add(sentence.text);
       pool.push({ sentence, name: citedName(item.name), section: item.section ?? sentence.section ?? section });
     }
@@ -92,7 +92,10 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       if (!best || added > best.added || (added === best.added && shared.length > best.total)) best = { claim, added, total: shared.length };
     }
     // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
-    if (!best || best.added === 0 || best.total < Math.min(2, aspects.size) || strength(best.claim) < 0.9) break;
+    // After the first, a sentence may show one word of a part nothing shows yet, if few sentences use it ('removed').
+    const untouched = new Set(parts.filter((p) => !p.stems.some((s) => covered.has(s))).flatMap((p) => p.stems));
+    const opensAPart = claims.length > 0 && best !== null && overlap(best.claim).some((a) => untouched.has(a));
+    if (!best || best.added === 0 || best.total < (opensAPart ? 1 : Math.min(2, aspects.size)) || strength(best.claim) < 0.9) break;
     claims.push(best.claim);
     for (const a of overlap(best.claim)) covered.add(a);
   }
@@ -111,7 +114,7 @@ export function writeResponse(input: SuggestResponseInput): string {
   }
   const parts = partsOf(requirementText);
   const aspects = new Set(stemsOf(requirementText).filter((s) => !GENERIC.has(s)));
-  const claims = chooseClaims(input, aspects, NOT_A_CONTROL.test(requirementText));
+  const claims = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
   if (!claims.length) {
     return [
       `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show how we ${lowered}.`,
