@@ -53,11 +53,15 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
   }
   const rest = numbered[2]!;
   const words = rest.split(/\s+/);
-  // The heading is the run of capitalised words before the word that starts the sentence.
+  // The heading is the run of capitalised words (and 'of', 'and' …) before the word that starts the
+  // sentence: a determiner if the run holds one ('Records of Processing The Data Protection Officer
+  // maintains…'), else its last capitalised word ('Remote Access All remote access…').
   let run = 0;
-  while (run < words.length && run < 7 && /^[A-Z0-9&(][\w&/),-]*$/.test(words[run]!)) run += 1;
+  while (run < words.length && run < 9 && (/^[A-Z0-9&(][\w&/),-]*$/.test(words[run]!) || (run > 0 && /^(?:of|and|for|the|to|on|in|&)$/.test(words[run]!)))) run += 1;
   if (run >= 2 && run < words.length && /^[a-z]/.test(words[run]!)) {
-    return { text: words.slice(run - 1).join(' '), number: numbered[1], heading: words.slice(0, run - 1).join(' ') };
+    const determiner = words.slice(1, run).findIndex((w) => /^(?:The|All|Each|Every|Any|A|An|Our|We|This|These|No|Only|Where|When|If)$/.test(w)) + 1;
+    const start = determiner > 0 ? determiner : run - 1;
+    return { text: words.slice(start).join(' '), number: numbered[1], heading: words.slice(0, start).join(' ') };
   }
   return { text: rest, number: numbered[1] };
 }
@@ -90,7 +94,11 @@ export function evidenceSentences(passage: string): { sentences: EvidenceSentenc
   // (A heading run into its sentence without a stop, '4.2 Remote Access All remote access…', is
   // taken apart sentence by sentence below.)
   const lead = /^\s*(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?\s+([A-Z][^.!?\n]{2,50})\.\s+(?=[A-Z])/.exec(passage);
-  const normalised = passage.slice(lead?.[0].length ?? 0).replace(/\r\n?/g, '\n');
+  // '… ten working days. 8.3 Post-Incident Review A lessons-learned review…': a section number inside the text starts a line.
+  const normalised = passage
+    .slice(lead?.[0].length ?? 0)
+    .replace(/\r\n?/g, '\n')
+    .replace(/(?<=[.!?;:])\s+(?=(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*)\.?\s+[A-Z])/g, '\n\n');
   const analysed = analyzeText(normalised);
   // The section each sentence sits in: '4.' then 'Multi-factor authentication.' then its sentences.
   let label: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;

@@ -58,4 +58,15 @@ describe('writeResponse', () => {
     });
     expect(text).toContain('Multi-factor authentication is required for all remote access (Access Control Policy, section 4 (Multi-factor authentication)).');
   });
+
+  it('takes a section number inside a passage as the start of a section, and words a statement-form requirement with "that"', () => {
+    const text = writeResponse({
+      requirement: { text: 'Security logs are collected centrally in a SIEM.' },
+      evidence: [{ name: 'Logging Standard', excerpt: '', passage: 'Alerts are kept. 4.1 Collection Authentication logs from all production systems are collected centrally in Microsoft Sentinel.' }],
+    });
+    expect(text).toContain('Authentication logs from all production systems are collected centrally in Microsoft Sentinel (Logging Standard, section 4.1 (Collection)).');
+    const none = writeResponse({ requirement: { text: 'Security logs are collected centrally in a SIEM.' }, evidence: [{ name: 'Logging Standard', excerpt: '', passage: 'Exceptions to logging need CISO approval.' }] });
+    expect(none).toContain('does not show that security logs are collected centrally in a SIEM.');
+  });
 });
+

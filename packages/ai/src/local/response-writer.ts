@@ -17,7 +17,7 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /\b(?:exceptions?|exemptions?|(?:are|is) exempt|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
+const NOT_A_CONTROL = /^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
@@ -108,16 +108,19 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
 export function writeResponse(input: SuggestResponseInput): string {
   const requirementText = input.requirement.text.trim().replace(/\.$/, '');
   const lowered = requirementText.charAt(0).toLowerCase() + requirementText.slice(1);
+  // 'how we back up …' for an instruction; 'that security logs are collected …' for a statement.
+  const statement = /^(?:the|all|each|every|any|an?|our|we|no)\b/i.test(requirementText) || /^\S+(?: \S+){0,6} (?:must|shall|should|is|are|will)\b/i.test(requirementText);
+  const howWe = statement ? `that ${lowered}` : `how we ${lowered}`;
   const names = [...new Set(input.evidence.map((e) => citedName(e.name)).filter(Boolean))];
   if (!input.evidence.length) {
-    return `No evidence is linked to this requirement yet, so we cannot draft a response from our records. Link the policy, procedure, configuration or report that shows how we ${lowered}.`;
+    return `No evidence is linked to this requirement yet, so we cannot draft a response from our records. Link the policy, procedure, configuration or report that shows ${howWe}.`;
   }
   const parts = partsOf(requirementText);
   const aspects = new Set(stemsOf(requirementText).filter((s) => !GENERIC.has(s)));
   const claims = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
   if (!claims.length) {
     return [
-      `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show how we ${lowered}.`,
+      `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show ${howWe}.`,
       'Not yet covered by the linked evidence: the requirement as a whole. Link the policy, procedure, configuration or report that shows it before this requirement is assessed.',
     ].join('\n\n');
   }
