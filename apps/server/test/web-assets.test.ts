@@ -32,6 +32,7 @@ describe('web assets', () => {
     const br = await t.app.inject({ method: 'GET', url: '/assets/index-C3Sj6Ckh.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
     expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
     const gz = await t.app.inject({ method: 'GET', url: '/assets/index-C3Sj6Ckh.js', headers: { 'accept-encoding': 'gzip' } });
