@@ -1,7 +1,7 @@
 import { getDomain } from '@compliance/catalog/domains';
 import type { AnswerWriter } from './answer-writer';
 import { bulleted, documentLink, escapeMarkdown, plural, requirementItem, requirementLink, truncate } from './format';
-import { spellOut } from './question/lexicon';
+import { spellOut } from '../abbreviations';
 import type { QueryPlan } from './question/plan';
 import { searchStem } from './vocabulary';
 

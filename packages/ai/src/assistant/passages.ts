@@ -75,9 +75,16 @@ const fromVerb = (stem: string) => IRREGULAR[stem] ?? stem.replace(/ificat$|ifie
 /** Forms the stemmer leaves apart that a question and a document use for one thing. */
 const IRREGULAR: Record<string, string> = { notice: 'notify', lost: 'lose', loss: 'lose', losses: 'lose', lose: 'lose', restore: 'restor', restored: 'restor' };
 
+/** Lower-case word stems without stop words; `figures` keeps every number, one digit long or more. */
+function termsOf(text: string, figures: boolean): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => (figures && /^\d+$/.test(w)) || (w.length > 1 && !STOP.has(w)))
+    .map((w) => (/^\d+$/.test(w) ? w : fromVerb(searchStem(w))));
+}
+
 /** Search terms of a text: lower-case word stems without stop words. */
 export function passageTerms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map((w) => fromVerb(searchStem(w)));
+  return termsOf(text, false);
 }
 
 /**
@@ -91,7 +98,7 @@ function answerShape(query: string, idf: ReadonlyMap<string, number>): (text: st
   const thing = /\b(?:how many|number of)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:were|was|did|do|does|are|is|have|has|had|in|on|of|from|got|there|we|they)\b|[?.!]|$)/iu.exec(query)?.[1];
   const counted = thing ? new Set(passageTerms(thing)) : null;
   return (text) => {
-    const tokens = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /^\d+$/.test(w) || (w.length > 1 && !STOP.has(w))).map((w) => (/^\d+$/.test(w) ? w : fromVerb(searchStem(w))));
+    const tokens = termsOf(text, true);
     let bonus = 0;
     const seen = new Set<string>();
     for (let i = 1; i < tokens.length; i++) {

@@ -1,3 +1,4 @@
+import { spellOut } from '../abbreviations';
 import { analyzeText, contentStems } from './nlp';
 
 /**
@@ -7,21 +8,6 @@ import { analyzeText, contentStems } from './nlp';
 
 export type EvidenceSentence = { text: string; stems: Set<string>; position: number; heading?: string; section?: string };
 
-/** Abbreviations written out, so 'MFA' in a requirement meets 'multi-factor authentication' in a policy. */
-const SPELLED_OUT: Array<[RegExp, string]> = [
-  [/\bMFA\b|\b2FA\b/g, 'multi-factor authentication'],
-  [/\bSSO\b/g, 'single sign-on'],
-  [/\bEDR\b/g, 'endpoint detection and response'],
-  [/\bSIEM\b/g, 'security information and event management'],
-  [/\bRTO\b/g, 'recovery time objective'],
-  [/\bRPO\b/g, 'recovery point objective'],
-  [/\bPAM\b/g, 'privileged access management'],
-  [/\bDLP\b/g, 'data loss prevention'],
-];
-
-export function spellOut(text: string): string {
-  return SPELLED_OUT.reduce((out, [pattern, words]) => out.replace(pattern, (m) => `${m} ${words}`), text);
-}
 
 /** Stems that say one thing in controls: taking access away, and how often something runs. */
 const SAME_AS: Record<string, string> = { disabl: 'remov', revok: 'remov', deactiv: 'remov', delet: 'remov', quarter: 'quarterli', month: 'monthli', week: 'weekli', yearli: 'annual', year: 'annual' };

@@ -11,23 +11,25 @@ import { listTenantRequirements } from './requirement-repo';
 import { FRAMEWORKS } from '@compliance/contracts/frameworks';
 
 /**
- * The stored passage of the document that holds the excerpt a link rests on (whole sentences and the
- * section heading around it), if the document's passages hold it.
+ * The stored passages of the documents that hold the excerpts the links rest on (whole sentences and the
+ * section heading around them), in one query: for each link, its document's first passage holding the
+ * excerpt's opening words, if any.
  */
-async function passageAround(tx: Kysely<Database>, tenantId: string, documentId: string, excerpt: string): Promise<string | undefined> {
-  const start = excerpt.replace(/\s+/g, ' ').trim().slice(0, 60);
-  if (start.length < 12) return undefined;
-  const found = await tx
+async function passagesAround(tx: Kysely<Database>, tenantId: string, links: ReadonlyArray<{ id: string; excerpt: string }>): Promise<Array<string | undefined>> {
+  const starts = links.map((l) => l.excerpt.replace(/\s+/g, ' ').trim().slice(0, 60));
+  const wanted = links.filter((_, i) => starts[i]!.length >= 12);
+  if (!wanted.length) return links.map(() => undefined);
+  const rows = await tx
     .selectFrom('document_passages')
-    .select('text')
+    .select(['document_id', 'ordinal', 'text'])
     .where('tenant_id', '=', tenantId)
-    .where('document_id', '=', documentId)
-    .where(sql<boolean>`strpos(text, ${start}) > 0`)
+    .where('document_id', 'in', [...new Set(wanted.map((l) => l.id))])
+    .where((eb) => eb.or(starts.filter((s) => s.length >= 12).map((start) => eb(sql<number>`strpos(text, ${start})`, '>', 0))))
     .orderBy('ordinal')
-    .limit(1)
-    .executeTakeFirst();
-  return found?.text;
+    .execute();
+  return links.map((link, i) => (starts[i]!.length >= 12 ? rows.find((r) => r.document_id === link.id && r.text.includes(starts[i]!))?.text : undefined));
 }
+
 
 /**
  * Writes a suggested response from the evidence linked to the requirement, citing the evidence names,
@@ -47,9 +49,8 @@ export async function generateSuggestedResponse(db: Kysely<Database>, engine: Ai
       .orderBy('l.confidence', 'desc')
       .limit(8)
       .execute();
-    const evidence = [];
-    for (const link of links) evidence.push({ name: link.name, excerpt: link.excerpt, passage: await passageAround(tx, tenantId, link.id, link.excerpt) });
-    return { requirement: row, evidence };
+    const passages = await passagesAround(tx, tenantId, links);
+    return { requirement: row, evidence: links.map((link, i) => ({ name: link.name, excerpt: link.excerpt, passage: passages[i] })) };
   });
   if (!evidence.length) throw new AppError('BAD_REQUEST', 'Upload evidence that supports this requirement first');
   const signal = AbortSignal.timeout(90_000);

@@ -1,7 +1,8 @@
 import { DOMAINS } from '@compliance/catalog/domains';
 import type { Vocabulary } from '../tools';
 import { findFrameworks, withoutFrameworks } from '../vocabulary';
-import { ABBREVIATIONS, AREA_NAMES, CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES, spellOut } from './lexicon';
+import { ABBREVIATIONS, spellOut } from '../../abbreviations';
+import { AREA_NAMES, CONTRACT_GENRES, DOMAIN_SYNONYMS, EVIDENCE_TYPE_WORDS, STATUS_PHRASES } from './lexicon';
 import type { Filters, Period, RequirementStatus } from './plan';
 
 /**

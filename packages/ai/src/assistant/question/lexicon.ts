@@ -124,27 +124,3 @@ export function isContractTopicWord(stem: string): boolean {
   return CONTRACT_TOPIC_WORDS.some(([pattern]) => pattern.test(stem));
 }
 
-/** Abbreviations and the words documents spell them out with, for matching document names and passages. */
-export const ABBREVIATIONS: Array<[RegExp, string]> = [
-  [/\bdr\b/i, 'disaster recovery'],
-  [/\bbc\b/i, 'business continuity'],
-  [/\bpen ?tests?\b/i, 'penetration test'],
-  [/\bmfa\b/i, 'multi-factor authentication'],
-  [/\bir\b/i, 'incident response'],
-  [/\bjml\b/i, 'joiner mover leaver'],
-  [/\bsdlc\b/i, 'secure development'],
-  [/\bcrypto\b/i, 'cryptography'],
-  [/\bvulns?\b/i, 'vulnerability'],
-  [/\bdpo\b/i, 'data protection officer'],
-  [/\bphi\b/i, 'protected health information'],
-  [/\bba\b/i, 'business associate'],
-  [/\brto\b/i, 'recovery time objective'],
-  [/\brpo\b/i, 'recovery point objective'],
-  // Not abbreviations, but the words documents use for the same limit.
-  [/\b(?:time-?outs?|screen ?locks?|auto-?lock)\b/i, 'inactivity'],
-];
-
-/** The text followed by the spelled-out words of the abbreviations it holds. */
-export function spellOut(text: string): string {
-  return [text, ...ABBREVIATIONS.filter(([pattern]) => pattern.test(text)).map(([, words]) => words)].join(' ');
-}
