@@ -2,6 +2,12 @@
  * The name to cite: a display name as given, or one that is still a file name ('access_control_policy_v2.pdf')
  * written as words ('Access Control Policy v2').
  */
+/** Two-letter words that are words, not initialisms. */
+const SMALL_WORDS = new Set(['of', 'to', 'in', 'on', 'at', 'an', 'by', 'or', 'as', 'is', 'for', 'and']);
+
+/** Three- and four-letter initialisms a file name writes in lower case ('edr_policy_export.txt'). */
+const INITIALISMS = new Set(['edr', 'dns', 'mdm', 'siem', 'sso', 'mfa', 'vpn', 'tls', 'ssl', 'iam', 'kms', 'hsm', 'waf', 'dlp', 'pam', 'bcp', 'drp', 'isms', 'soc', 'soa', 'dpa', 'baa', 'nda', 'sla', 'aws', 'gcp', 'lms', 'hr', 'it', 'ssdlc', 'sdlc', 'ids', 'ips', 'xdr', 'ndr', 'rbac', 'pki', 'ca', 'gdpr', 'hipaa', 'pci', 'dss', 'iso', 'nist', 'cis', 'sast', 'dast', 'sca', 'cmdb', 'itsm', 'bia', 'rto', 'rpo', 'dr', 'bc', 'ir', 'jml', 'dpia', 'ropa', 'soc2']);
+
 export function citedName(name: string): string {
   const trimmed = name.trim();
   if (!/_|\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}$/i.test(trimmed)) return trimmed;
@@ -10,5 +16,12 @@ export function citedName(name: string): string {
     .replace(/[_]+|(?<=[a-z])-(?=[a-z])/gi, ' ')
     .split(/\s+/)
     .filter(Boolean);
-  return words.map((w) => (/^[a-z]/.test(w) && !/^v\d/.test(w) && w.length > 2 ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' ');
+  return words
+    .map((w, i) => {
+      if (!/^[a-z]/.test(w) || /^v\d/.test(w)) return w;
+      // 'ci' and 'hr' are initialisms; 'of' and 'to' stay small unless they start the name.
+      if ((w.length === 2 && (i === 0 || !SMALL_WORDS.has(w))) || INITIALISMS.has(w)) return w.toUpperCase();
+      return w.length > 2 || i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w;
+    })
+    .join(' ');
 }

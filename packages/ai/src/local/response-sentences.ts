@@ -1,4 +1,5 @@
 import { spellOut } from '../abbreviations';
+import { impliedStems, sameStem, withControlWords } from './control-vocabulary';
 import { analyzeText, contentStems } from './nlp';
 
 /**
@@ -9,24 +10,19 @@ import { analyzeText, contentStems } from './nlp';
 export type EvidenceSentence = { text: string; stems: Set<string>; position: number; heading?: string; section?: string };
 
 
-/** Stems that say one thing in controls: taking access away, and how often something runs. */
-const SAME_AS: Record<string, string> = { disabl: 'remov', revok: 'remov', deactiv: 'remov', delet: 'remov', quarter: 'quarterli', month: 'monthli', week: 'weekli', yearli: 'annual', year: 'annual' };
-
-/** How often, said the way requirements say it ('every 24 hours' is daily, 'every twelve months' annual). */
-const FREQUENCIES: Array<[RegExp, string]> = [
-  [/\bevery (?:24 hours|day|night|working day|business day)\b|\bnightly\b/gi, 'daily'],
-  [/\bevery (?:7 days|week)\b/gi, 'weekly'],
-  [/\bevery (?:month|30 days)\b/gi, 'monthly'],
-  [/\bevery (?:three|3) months\b|\bevery quarter\b|\beach quarter\b/gi, 'quarterly'],
-  [/\bevery (?:six|6) months\b|\btwice a year\b/gi, 'semiannually'],
-  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce a year\b|\beach year\b|\byearly\b/gi, 'annually'],
-];
-
-/** Content stems of a text: abbreviations written out, hyphenated words also as their parts, frequencies as adverbs. */
-export function stemsOf(text: string): string[] {
-  const plain = FREQUENCIES.reduce((out, [pattern, word]) => out.replace(pattern, (m) => `${m} ${word}`), spellOut(text)).replace(/(?<=\w)-(?=\w)/g, ' ');
-  return contentStems(analyzeText(plain).tokens).map((s) => SAME_AS[s] ?? s);
+/** Content stems of a text: abbreviations written out, hyphenated words also as their parts, one stem per way of
+ * saying a thing; evidence (implied) also shows what it meets by running more often than required. */
+export function stemsOf(text: string, implied = false): string[] {
+  const plain = spellOut(withControlWords(text)).replace(/(?<=\w)-(?=\w)/g, ' ');
+  const stems = contentStems(analyzeText(plain).tokens).map(sameStem);
+  return implied ? [...stems, ...impliedStems(stems)] : stems;
 }
+
+/** Words a section heading ends on ('Access List Review', 'Severity Classification'). */
+const HEADING_END = /^(?:Review|Reviews|Policy|Management|Controls?|Requirements?|Scope|Purpose|Retention|Storage|Classification|Escalation|Monitoring|Testing|Training|Handling|Reporting|Procedures?|Process|Standards?|Responsibilities|Roles|Access|Inventory|Logging|Backups?|Recovery|Encryption|Governance|Ownership|Assessment|Approval|Exceptions?)$/;
+
+/** Lower-case words that make a run of words a sentence rather than a heading. */
+const VERBISH = /^(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does|not|\w+ed|\w+es)$/;
 
 /** '4.2 Remote Access All remote access must…' → the number, the heading and 'All remote access must…'. */
 function withoutHeading(sentence: string): { text: string; number?: string; heading?: string } {
@@ -44,10 +40,19 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
   // maintains…'), else its last capitalised word ('Remote Access All remote access…').
   let run = 0;
   while (run < words.length && run < 9 && (/^[A-Z0-9&(][\w&/),-]*$/.test(words[run]!) || (run > 0 && /^(?:of|and|for|the|to|on|in|&)$/.test(words[run]!)))) run += 1;
+  // 'Secure Areas Entry to the server room…': the words joining a heading to its sentence belong to the sentence.
+  while (run > 1 && /^(?:of|and|for|the|to|on|in|&)$/.test(words[run - 1]!)) run -= 1;
   if (run >= 2 && run < words.length && /^[a-z]/.test(words[run]!)) {
     const determiner = words.slice(1, run).findIndex((w) => /^(?:The|All|Each|Every|Any|A|An|Our|We|This|These|No|Only|Where|When|If)$/.test(w)) + 1;
-    const start = determiner > 0 ? determiner : run - 1;
+    // 'Access List Review Facilities and IT Operations review…': a heading ends on a word headings end on.
+    const headingEnd = words.slice(0, run - 1).findLastIndex((w) => HEADING_END.test(w)) + 1;
+    const start = determiner > 0 ? determiner : headingEnd > 0 && run - headingEnd <= 4 ? headingEnd : run - 1;
     return { text: words.slice(start).join(' '), number: numbered[1], heading: words.slice(0, start).join(' ') };
+  }
+  // 'Data in transit Connections that carry…': a heading in sentence case, run into a sentence that starts with a capital.
+  const sentenceCase = words.findIndex((w, i) => i > 0 && i <= 4 && /^[A-Z][a-z]+,?$/.test(w) && /^[a-z]/.test(words[i + 1] ?? ''));
+  if (sentenceCase > 0 && /^[A-Z]/.test(words[0]!) && words.slice(1, sentenceCase).every((w) => /^[a-z]+$/.test(w) && !VERBISH.test(w)) && words.length - sentenceCase >= 5) {
+    return { text: words.slice(sentenceCase).join(' '), number: numbered[1], heading: words.slice(0, sentenceCase).join(' ') };
   }
   return { text: rest, number: numbered[1] };
 }
@@ -73,7 +78,7 @@ function closeSettingLine(text: string): string {
 export function evidenceSentences(passage: string): { sentences: EvidenceSentence[]; section?: string } {
   const settings = settingLines(passage);
   if (settings) {
-    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set(stemsOf(line)), position })).filter((s) => isWhole(s.text, true));
+    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set(stemsOf(line, true)), position })).filter((s) => isWhole(s.text, true));
     return { sentences };
   }
   // '7. Access reviews. System owners review…': the section number and its heading lead the passage.
@@ -84,7 +89,9 @@ export function evidenceSentences(passage: string): { sentences: EvidenceSentenc
   const normalised = passage
     .slice(lead?.[0].length ?? 0)
     .replace(/\r\n?/g, '\n')
-    .replace(/(?<=[.!?;:])\s+(?=(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*)\.?\s+[A-Z])/g, '\n\n');
+    .replace(/(?<=[.!?;:])\s+(?=(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*)\.?\s+[A-Z])/g, '\n\n')
+    // '4. Approved Encryption 4.1 Data at rest…', '3 Training requirements3.1 New starters…': a dotted section number after a heading starts a line too.
+    .replace(/(?<=[A-Za-z])\s*(?=\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s+[A-Z][a-z])/g, '\n\n');
   const analysed = analyzeText(normalised);
   // The section each sentence sits in: '4.' then 'Multi-factor authentication.' then its sentences.
   let label: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
@@ -114,7 +121,7 @@ export function evidenceSentences(passage: string): { sentences: EvidenceSentenc
       if (heading) current = heading;
       const sentence = closeSettingLine(text.trim());
       if (!isWhole(sentence)) continue;
-      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence)), position, heading: current, section: label });
+      sentences.push({ text: sentence, stems: new Set(stemsOf(sentence, true)), position, heading: current, section: label });
     }
   });
   return { sentences, section: sentences[0]?.section ?? label };

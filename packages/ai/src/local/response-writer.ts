@@ -32,18 +32,33 @@ type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
 function splitParts(text: string): string[] {
-  return text.split(/\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+)/);
+  return protectTerms(text)
+    .split(/\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+)/)
+    .map((part) => part.replace(/\u00a0/g, ' '));
+}
+
+/** 'Endpoint detection and response (EDR)': a term its abbreviation spells out is one part, not two. */
+function protectTerms(text: string): string {
+  return text.replace(/((?:[\w-]+\s+){1,6}?)\(([A-Z]{2,6})\)/g, (whole, words: string, abbreviation: string) => {
+    const list = words.trim().split(/\s+/);
+    for (let k = Math.min(list.length, abbreviation.length + 2); k >= 2; k -= 1) {
+      const tail = list.slice(-k);
+      const initials = tail.filter((w) => !/^(?:and|of|&)$/i.test(w)).flatMap((w) => w.split('-')).map((w) => w[0]!.toUpperCase()).join('');
+      if (initials === abbreviation) return `${list.slice(0, -k).join(' ')}${list.length > k ? ' ' : ''}${tail.join('\u00a0')} (${abbreviation})`;
+    }
+    return whole;
+  });
 }
 
 /** The requirement's parts ('with an owner, treatment decision and target date'), each with its stems. */
-function partsOf(requirement: string): Array<{ text: string; stems: string[] }> {
+function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[] }> {
   const parts = splitParts(requirement.replace(/\s*\([^)]*\)/g, ''))
     .map((text) => ({ text: text.trim().replace(/^(?:and|or)\s+/i, ''), stems: [...new Set(stemsOf(text).filter((s) => !GENERIC.has(s)))] }))
     .filter((p) => p.text && p.stems.length);
   // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
   return parts.map((part) => {
     const own = part.stems.filter((s) => !parts.some((other) => other !== part && other.stems.includes(s)));
-    return { text: part.text, stems: own.length ? own : part.stems };
+    return { text: part.text, stems: own.length ? own : part.stems, all: part.stems };
   });
 }
 
@@ -99,6 +114,23 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     claims.push(best.claim);
     for (const a of overlap(best.claim)) covered.add(a);
   }
+  // A part nothing chosen shows yet ('and remediate critical findings within 15 days') is shown by the
+  // sentence that speaks most of it, if that sentence also belongs to the requirement's topic.
+  if (claims.length) {
+    for (const part of parts) {
+      if (claims.length >= MAX_CLAIMS + 1 || part.stems.some((s) => covered.has(s))) continue;
+      let best: { claim: Claim; own: number; total: number } | null = null;
+      for (const claim of pool) {
+        if (claims.includes(claim)) continue;
+        const own = part.stems.filter((s) => claim.sentence.stems.has(s)).length;
+        const total = overlap(claim).length;
+        if (own && (!best || own > best.own || (own === best.own && total > best.total))) best = { claim, own, total };
+      }
+      if (!best || best.total < Math.min(2, aspects.size)) continue;
+      claims.push(best.claim);
+      for (const a of overlap(best.claim)) covered.add(a);
+    }
+  }
   // Who owns it or how often it runs, when the evidence says so beside what was chosen.
   const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 1 && claims.some((k) => k.name === c.name));
   if (claims.length && extra && claims.length < MAX_CLAIMS + 1) claims.push(extra);
@@ -126,9 +158,12 @@ export function writeResponse(input: SuggestResponseInput): string {
   }
   const covered = new Set(claims.flatMap((c) => [...c.sentence.stems]));
   // A part is missing when none of its own words is shown, or (for a long part) under a third of them.
+  // A part that shares its words with another is shown when most of them are ('define severity levels for incidents').
   const missing = parts.filter((p) => {
     const shown = p.stems.filter((s) => covered.has(s)).length;
-    return shown === 0 || (p.stems.length >= 4 && shown * 3 < p.stems.length);
+    const shownOfAll = p.all.filter((s) => covered.has(s)).length;
+    if (shown === 0) return !(p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
+    return p.stems.length >= 4 && shown * 3 < p.stems.length;
   });
   const used = [...new Set(claims.map((c) => c.name))];
   const opening = missing.length
@@ -136,7 +171,7 @@ export function writeResponse(input: SuggestResponseInput): string {
     : `We meet this requirement through our ${listNames(used)}.`;
   const lines = [`${opening} ${citeEach(claims)}`];
   if (missing.length) {
-    lines.push(`Not yet covered by the linked evidence: ${missing.map((p) => p.text.charAt(0).toLowerCase() + p.text.slice(1)).join('; ')}. We will link evidence for ${missing.length > 1 ? 'these' : 'this'} before the requirement is assessed.`);
+    lines.push(`Not yet covered by the linked evidence: ${missing.map((p) => (/^[A-Z][a-z]/.test(p.text) ? p.text.charAt(0).toLowerCase() + p.text.slice(1) : p.text)).join('; ')}. We will link evidence for ${missing.length > 1 ? 'these' : 'this'} before the requirement is assessed.`);
   }
   return lines.join('\n\n');
 }

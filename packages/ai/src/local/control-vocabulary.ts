@@ -1,0 +1,98 @@
+/**
+ * How controls say the same thing in different words, for matching a requirement to the evidence that
+ * meets it: 'credentialed scans' are authenticated scans, a 'pull request with one approving review' is a
+ * peer review, 'new starters' are people who join. Stems (after spelling out abbreviations) map to one
+ * stem; phrases and product names add the words a requirement would use.
+ */
+
+const GROUPS: string[][] = [
+  ['authent', 'credenti'],
+  ['updat', 'revis', 'amend'],
+  ['track', 'record', 'log'],
+  ['workforc', 'staff', 'employe', 'personnel', 'worker', 'user'],
+  ['join', 'starter', 'onboard', 'hire', 'induct', 'recruit'],
+  ['restrict', 'limit'],
+  ['authoris', 'authoriz', 'permit', 'entitl'],
+  ['escal', 'notifi'],
+  ['execut', 'cto', 'ceo', 'ciso', 'cio', 'cfo', 'board', 'director', 'leadership'],
+  ['remov', 'disabl', 'revok', 'deactiv', 'delet', 'destroy', 'wipe', 'purg', 'eras', 'shred', 'dispos', 'sanit'],
+  ['inventori', 'cmdb', 'regist'],
+  ['retain', 'kept', 'keep', 'archiv', 'preserv'],
+  ['block', 'prevent', 'deni', 'deny', 'reject'],
+  ['lock', 'lockout'],
+  ['fail', 'invalid', 'unsuccess', 'incorrect'],
+  ['login', 'logon', 'signin'],
+  ['review', 'reconcil', 'recertifi', 'attest'],
+  ['test', 'exercis', 'tabletop', 'drill', 'simul', 'rehears'],
+  ['passcod', 'pin', 'passphras'],
+  ['lesson', 'find', 'improv'],
+  ['peer', 'approving'],
+  ['continu', 'around-the-clock'],
+  ['sever', 'critic', 'sev1', 'sev2', 'p1', 'p2'],
+  ['vulner', 'cve'],
+  ['patch', 'remedi', 'fix'],
+  ['train', 'cours', 'modul', 'refresh'],
+  ['complet', 'finish'],
+  ['encrypt', 'cipher'],
+  ['backup', 'snapshot', 'replica'],
+  ['restor', 'recoveri', 'recov'],
+  ['supplier', 'vendor', 'third-parti', 'processor', 'subprocessor'],
+  ['alert', 'alarm', 'page'],
+  ['investig', 'triag'],
+];
+
+const SAME_AS: Record<string, string> = Object.fromEntries(GROUPS.flatMap(([head, ...rest]) => rest.map((stem) => [stem, head!])));
+
+/** Phrases and named products, with the words a requirement would use for them. */
+const PHRASES: Array<[RegExp, string]> = [
+  [/\b(?:pull|merge) requests?\b|\bapproving reviews?\b|\bcode reviews?\b|\bCODEOWNERS\b|\breviewers?\b/gi, 'peer review'],
+  [/\bsemgrep\b|\bsonar(?:qube|cloud)?\b|\bcodeql\b|\bcheckmarx\b|\bfortify\b|\bsnyk code\b|\bstatic (?:code )?analysis\b/gi, 'static application security testing SAST'],
+  [/\bcrowdstrike\b|\bfalcon\b|\bsentinelone\b|\bdefender for endpoint\b|\bcarbon black\b|\bendpoint detection\b/gi, 'endpoint detection and response EDR'],
+  [/\bsplunk\b|\bsentinel\b|\bqradar\b|\bchronicle\b|\bsumo logic\b|\belastic security\b|\blog management\b/gi, 'SIEM'],
+  [/\b24\s*[x/]\s*7\b|\b24 hours a day\b|\baround the clock\b|\bat all times\b|\bcontinuous(?:ly)?\b/gi, 'continuously'],
+  [/\bkey management service\b|\bkey vault\b|\bcloud ?hsm\b|\bKMS\b|\bhardware security modules?\b/gi, 'HSM key management'],
+  [/\bfirst (?:day|week|month)\b|\bnew (?:starters?|joiners?|hires?|employees?)\b|\bwhen they join\b|\bupon hire\b|\bon joining\b/gi, 'join'],
+  [/\bpost-incident reviews?\b|\blessons[- ]learned\b|\bretrospectives?\b/gi, 'lessons learned'],
+  [/\bokta verify\b|\bauthenticator app\b|\bsecond factor\b|\btwo-factor\b|\b2fa\b|\bfido2?\b|\bhardware (?:security )?keys?\b|\bpush (?:notification|approval)\b/gi, 'multi-factor authentication MFA'],
+  [/\b(?:single sign-on|SSO)\b/gi, 'single sign-on authentication'],
+  [/\bgeneral counsel\b|\bsenior management\b|\bexecutive team\b|\bmanagement team\b/gi, 'executive management'],
+  [/\bchange advisory board\b|\bCAB\b/g, 'change approval'],
+  [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
+];
+
+/** How often, said the way requirements say it ('every 24 hours' is daily, 'every twelve months' annual). */
+const FREQUENCIES: Array<[RegExp, string]> = [
+  [/\bevery (?:24 hours|day|night|working day|business day)\b|\bnightly\b/gi, 'daily'],
+  [/\bevery (?:7 days|week)\b/gi, 'weekly'],
+  [/\bevery (?:month|30 days)\b|\b(?:first|last) \w+ of (?:each|every) month\b|\beach month\b/gi, 'monthly'],
+  [/\bevery (?:three|3) months\b|\bevery quarter\b|\beach quarter\b/gi, 'quarterly'],
+  [/\bevery (?:six|6) months\b|\btwice a year\b/gi, 'semiannually'],
+  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce a year\b|\beach year\b|\byearly\b/gi, 'annually'],
+];
+
+/** A control run more often than required meets the requirement: a weekly scan is also a monthly one. */
+const MORE_OFTEN: Record<string, string[]> = {
+  daili: ['weekli', 'monthli', 'quarterli', 'semiannu', 'annual'],
+  weekli: ['monthli', 'quarterli', 'semiannu', 'annual'],
+  monthli: ['quarterli', 'semiannu', 'annual'],
+  quarterli: ['semiannu', 'annual'],
+  semiannu: ['annual'],
+  continu: ['daili', 'weekli', 'monthli'],
+};
+
+const SAME_FREQUENCY: Record<string, string> = { quarter: 'quarterli', month: 'monthli', week: 'weekli', yearli: 'annual', year: 'annual' };
+
+/** The text with the words requirements use for its phrases, products and frequencies added. */
+export function withControlWords(text: string): string {
+  return [...PHRASES, ...FREQUENCIES].reduce((out, [pattern, words]) => out.replace(pattern, (m) => `${m} ${words}`), text);
+}
+
+/** One stem for each way of saying the same thing. */
+export function sameStem(stem: string): string {
+  return SAME_FREQUENCY[stem] ?? SAME_AS[stem] ?? stem;
+}
+
+/** What evidence of a control also shows: the less frequent runs a more frequent one meets. */
+export function impliedStems(stems: readonly string[]): string[] {
+  return stems.flatMap((stem) => MORE_OFTEN[stem] ?? []);
+}
