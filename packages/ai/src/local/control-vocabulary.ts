@@ -56,6 +56,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bokta verify\b|\bauthenticator app\b|\bsecond factor\b|\btwo-factor\b|\b2fa\b|\bfido2?\b|\bhardware (?:security )?keys?\b|\bpush (?:notification|approval)\b/gi, 'multi-factor authentication MFA'],
   [/\b(?:single sign-on|SSO)\b/gi, 'single sign-on authentication'],
   [/\bgeneral counsel\b|\bsenior management\b|\bexecutive team\b|\bmanagement team\b/gi, 'executive management'],
+  [/\bcloudtrail\b|\baudit logs?\b|\bactivity logs?\b|\baudit trails?\b|\btrail name\b/gi, 'audit logging'],
+  [/\bmanagement events\b|\badmin(?:istrator)? activity\b|\bprivileged actions?\b/gi, 'administrator actions'],
+  [/\bobject lock\b|\bworm\b|\bwrite[- ]once\b|\bimmutable\b|\blog file validation\b|\btamper[- ]?(?:proof|evident)\b/gi, 'immutable protected from modification'],
   [/\bchange advisory board\b|\bCAB\b/g, 'change approval'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];

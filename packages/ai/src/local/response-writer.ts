@@ -17,7 +17,7 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
+const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
@@ -87,7 +87,9 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt);
     for (const sentence of sentences) {
       if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
-      if ((ABOUT_THE_DOCUMENT.test(sentence.text) || FRAMING_HEADING.test(sentence.heading ?? '')) && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
+      // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
+      const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
+      if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
       seen.add(sentence.text);
       pool.push({ sentence, name: citedName(item.name), section: item.section ?? sentence.section ?? section });
     }
