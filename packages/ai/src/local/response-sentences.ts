@@ -75,10 +75,12 @@ function closeSettingLine(text: string): string {
 }
 
 /** The usable sentences of a passage, and the section number its first heading gives (if any). */
-export function evidenceSentences(passage: string): { sentences: EvidenceSentence[]; section?: string } {
+export function evidenceSentences(passage: string, name = ''): { sentences: EvidenceSentence[]; section?: string } {
   const settings = settingLines(passage);
   if (settings) {
-    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set(stemsOf(line, true)), position })).filter((s) => isWhole(s.text, true));
+    // A setting is about what the export is of: 'Sensor tamper protection: On' in the EDR policy export.
+    const about = stemsOf(name.replace(/\b(?:export|settings?|configuration|config|screenshot|report|dashboard)\b/gi, ''));
+    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set([...stemsOf(line, true), ...about]), position })).filter((s) => isWhole(s.text, true));
     return { sentences };
   }
   // '7. Access reviews. System owners review…': the section number and its heading lead the passage.

@@ -68,5 +68,31 @@ describe('writeResponse', () => {
     const none = writeResponse({ requirement: { text: 'Security logs are collected centrally in a SIEM.' }, evidence: [{ name: 'Logging Standard', excerpt: '', passage: 'Exceptions to logging need CISO approval.' }] });
     expect(none).toContain('does not show that security logs are collected centrally in a SIEM.');
   });
-});
 
+  it('reads a control written in other words as meeting the requirement (credentialed scans, a weekly run for a monthly one)', () => {
+    const text = writeResponse({
+      requirement: { text: 'Scan internal systems for vulnerabilities at least monthly using authenticated scans.' },
+      evidence: [{ name: 'vulnerability_management_procedure.docx', excerpt: '3.2 Scanning Tenable runs credentialed vulnerability scans of all internal server ranges every week.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our Vulnerability Management Procedure\./);
+    expect(text).toContain('Tenable runs credentialed vulnerability scans of all internal server ranges every week (Vulnerability Management Procedure, section 3.2 (Scanning)).');
+    expect(text).not.toMatch(/not (?:yet )?covered/i);
+  });
+
+  it('keeps a term its abbreviation spells out as one part, and writes initialisms of file names in capitals', () => {
+    const text = writeResponse({
+      requirement: { text: 'Endpoint detection and response (EDR) software is installed on all servers, with tamper protection enabled.' },
+      evidence: [{ name: 'edr_policy_export.txt', excerpt: 'Assigned host groups: All Servers\nSensor tamper protection: On\nSensor version: 7.14' }],
+    });
+    expect(text).toContain('(EDR Policy Export)');
+    expect(text).not.toMatch(/Not yet covered[^.]*endpoint detection/i);
+  });
+
+  it('starts the sentence after a heading in sentence case, and does not take a heading word for its subject', () => {
+    const text = writeResponse({
+      requirement: { text: 'Encrypt customer data in transit over public networks with TLS 1.2 or higher.' },
+      evidence: [{ name: 'Cryptography Standard', excerpt: '4.1 Data at rest Backups are encrypted with AES-256. 4.2 Data in transit Connections that carry customer data over public networks use TLS 1.2 or TLS 1.3.' }],
+    });
+    expect(text).toContain('Connections that carry customer data over public networks use TLS 1.2 or TLS 1.3 (Cryptography Standard, section 4.2 (Data in transit)).');
+  });
+});

@@ -33,8 +33,9 @@ type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
 function splitParts(text: string): string[] {
   return protectTerms(text)
+    .replace(/\s*\([^)]*\)/g, '')
     .split(/\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+)/)
-    .map((part) => part.replace(/\u00a0/g, ' '));
+    .map((part) => part.replace(/\u2060/g, ' '));
 }
 
 /** 'Endpoint detection and response (EDR)': a term its abbreviation spells out is one part, not two. */
@@ -44,7 +45,7 @@ function protectTerms(text: string): string {
     for (let k = Math.min(list.length, abbreviation.length + 2); k >= 2; k -= 1) {
       const tail = list.slice(-k);
       const initials = tail.filter((w) => !/^(?:and|of|&)$/i.test(w)).flatMap((w) => w.split('-')).map((w) => w[0]!.toUpperCase()).join('');
-      if (initials === abbreviation) return `${list.slice(0, -k).join(' ')}${list.length > k ? ' ' : ''}${tail.join('\u00a0')} (${abbreviation})`;
+      if (initials === abbreviation) return `${list.slice(0, -k).join(' ')}${list.length > k ? ' ' : ''}${tail.join('\u2060')} (${abbreviation})`;
     }
     return whole;
   });
@@ -52,7 +53,7 @@ function protectTerms(text: string): string {
 
 /** The requirement's parts ('with an owner, treatment decision and target date'), each with its stems. */
 function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[] }> {
-  const parts = splitParts(requirement.replace(/\s*\([^)]*\)/g, ''))
+  const parts = splitParts(requirement)
     .map((text) => ({ text: text.trim().replace(/^(?:and|or)\s+/i, ''), stems: [...new Set(stemsOf(text).filter((s) => !GENERIC.has(s)))] }))
     .filter((p) => p.text && p.stems.length);
   // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
@@ -84,7 +85,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   const pool: Claim[] = [];
   const seen = new Set<string>();
   for (const item of input.evidence) {
-    const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt);
+    const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     for (const sentence of sentences) {
       if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
