@@ -17,7 +17,7 @@ const GROUPS: string[][] = [
   ['execut', 'cto', 'ceo', 'ciso', 'cio', 'cfo', 'board', 'director', 'leadership'],
   ['remov', 'disabl', 'revok', 'deactiv', 'delet', 'destroy', 'wipe', 'purg', 'eras', 'shred', 'dispos', 'sanit'],
   ['inventori', 'cmdb', 'regist'],
-  ['retain', 'kept', 'keep', 'archiv', 'preserv'],
+  ['retain', 'retent', 'kept', 'keep', 'archiv', 'preserv'],
   ['block', 'prevent', 'deni', 'deny', 'reject'],
   ['lock', 'lockout'],
   ['fail', 'invalid', 'unsuccess', 'incorrect'],

@@ -28,6 +28,9 @@ const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|
 /** A sentence saying who owns a control or how often it runs. */
 const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|annually|quarterly|monthly|weekly|daily|every (?:\w+ )?(?:year|month|quarter|week|day)s?|at least (?:once|annually|quarterly|monthly))\b/i;
 
+/** Words that say what a requirement applies to (laptops, accounts, staff), not what it requires of it. */
+const SCOPE = new Set('laptop devic system server workforc account compani data customer network applic servic product environ cloud organis asset information workstat endpoint mobil corpor intern extern parti supplier individu peopl team member domain email all new critic sever high'.split(' '));
+
 type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
@@ -97,7 +100,11 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   }
   const covered = new Set<string>();
   const claims: Claim[] = [];
-  const overlap = (c: Claim) => [...aspects].filter((a) => c.sentence.stems.has(a));
+  // A sentence that shares only what the requirement applies to ('company laptops') shows none of what it requires.
+  const overlap = (c: Claim) => {
+    const shared = [...aspects].filter((a) => c.sentence.stems.has(a));
+    return shared.some((a) => !SCOPE.has(a)) ? shared : [];
+  };
   // A word every sentence of the evidence uses ('laptops' in a laptop policy) tells little about any one of them.
   const weight = (a: string) => 1 / Math.max(1, pool.filter((c) => c.sentence.stems.has(a)).length);
   const strength = (c: Claim) => overlap(c).reduce((sum, a) => sum + weight(a), 0);
