@@ -28,7 +28,7 @@ const GROUPS: string[][] = [
   ['lesson', 'find', 'improv'],
   ['peer', 'approving'],
   ['continu', 'around-the-clock'],
-  ['sever', 'critic', 'sev1', 'sev2', 'p1', 'p2'],
+  ['sever', 'sev1', 'sev2', 'p1', 'p2'],
   ['vulner', 'cve'],
   ['patch', 'remedi', 'fix'],
   ['train', 'cours', 'modul', 'refresh'],
