@@ -11,8 +11,8 @@ import { createAiEngine } from './engine';
  */
 
 // Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5% of 40);
-// all four were then studied (70.0%, 70.0%, 82.5%, 70.0%). Each floor sits at or below its latest score.
-const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.67, blind2: 0.67, blind3: 0.8, blind4: 0.67 };
+// all four were then studied (75.0%, 70.0%, 82.5%, 70.0%). Each floor sits at or below its latest score.
+const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.72, blind2: 0.67, blind3: 0.8, blind4: 0.67 };
 
 describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '../evals/responses', `${split}.json`))))('suggested responses: %s split', (split) => {
   it('are acceptable to an analyst, never cite a file name and never quote a fragment', async () => {
