@@ -76,6 +76,17 @@ describe('assistant: due dates and owners', () => {
     expect(named(answer, ids.late)).toBe(false);
   });
 
+  it('"when are they due?" after a filtered list gives the dates of those requirements', async () => {
+    const messages = [{ role: 'user', content: 'Which of my requirements are in progress?' }];
+    const first = await api(t.app, analyst, 'POST', `/api/assistant/chat?tenant_id=${tenantId}`, { messages });
+    messages.push({ role: 'assistant', content: (first.json() as { response: string }).response }, { role: 'user', content: 'When are they due?' });
+    const res = await api(t.app, analyst, 'POST', `/api/assistant/chat?tenant_id=${tenantId}`, { messages });
+    const answer = (res.json() as { response: string }).response;
+    expect(named(answer, ids.late), answer).toBe(true);
+    expect(answer).toContain(day(-20));
+    expect(named(answer, ids.monthEnd), answer).toBe(false);
+  });
+
   it('"when is <id> due?" gives the date, or says there is none', async () => {
     expect(await ask(analyst, `When is ${ids.later} due?`)).toContain(day(60));
     const list = (await api(t.app, analyst, 'GET', `/api/requirements/?tenant_id=${tenantId}`)).json() as Req[];
