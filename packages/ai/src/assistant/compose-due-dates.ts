@@ -83,7 +83,7 @@ async function composeDated(writer: AnswerWriter, plan: QueryPlan, base: ToolArg
   const described = describeFilters({ ...plan.filters, status: plan.filters.status ?? [...OPEN] });
   const of = `${plural(all.total, 'requirement')}${described ? ` ${described}` : ''}`;
   if (!all.total) {
-    writer.line(`No requirement matches (${described || 'open requirements'}), so nothing is due.`);
+    writer.line(`No requirement matches (${described || 'open requirements'}), so there is no due date to give.`);
     return;
   }
   if (!dated.total) {
