@@ -19,11 +19,12 @@ export async function csrfHeader(page: Page) {
   return { 'x-csrf-token': cookie!.value };
 }
 
-/** Every label of the side navigation, in the spec's order (each role sees a part of it). */
+/** Every label of the side navigation, in the spec's order (each role sees a part of it; a product admin without memberships owns no work, so sees no My Work). */
 export const NAV_LABELS = [
   'Customer Admin',
   'Executive Dashboard',
   'My Dashboard',
+  'My Work',
   'Security Requirements',
   'AI Compliance Assistant',
   'Contract Analyzer',

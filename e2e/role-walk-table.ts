@@ -110,7 +110,8 @@ export const ROLES: RoleRow[] = [
     label: 'product admin',
     role: 'Admin',
     home: 'orgA',
-    nav: NAV,
+    // A product admin who is a member of no organization owns no work: no My Work.
+    nav: NAV.filter((label) => label !== 'My Work'),
     selector: 'organization',
     selectorOptions: 'every organization',
     banner: true,

@@ -83,6 +83,7 @@ function validInput(name: string): Record<string, unknown> {
     'audit.list': { limit: '50', username: 'fz' },
     'requirements.stats': { tenant_id: A1() },
     'requirements.updateResponse': { user_response: 'Reviewed quarterly.', status: 'In Progress' },
+    'requirements.assign': { requirement_ids: [w.requirements.A1], due_date: '2031-01-31' },
     'reports.dashboard': { tenant_id: A1() },
     'evidence.list': { tenant_id: A1() },
     'policies.templates': { tenant_id: A1() },

@@ -50,10 +50,55 @@ export const frameworksQuery = z
 
 export const tenantIdQuery = idSchema.optional();
 
-export const requirementListInput = z
-  .object({ domains: domainsQuery, frameworks: frameworksQuery, tenant_id: tenantIdQuery })
+/** A calendar day written YYYY-MM-DD (a due date). */
+export const dateOnly = z
+  .string({ error: 'due_date must be a date written YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'due_date must be a date written YYYY-MM-DD' })
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, { error: 'due_date is not a day of the calendar' });
+
+/** Whose work: a user id, or "me" for the caller. */
+const anyUuid = z.uuid();
+export const ownerQuery = z
+  .string({ error: 'owner must be a user id or "me"' })
+  .refine((value) => value === 'me' || anyUuid.safeParse(value).success, { error: 'owner must be a user id or "me"' })
+  .optional();
+
+/** Comma-joined statuses ("Not Started,In Progress"): absent = every status. */
+export const statusQuery = z
+  .string()
+  .max(200)
   .optional()
-  .default({ domains: undefined, frameworks: undefined, tenant_id: undefined });
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const names = value.split(',').map((p) => p.trim()).filter(Boolean);
+    const unknown = names.find((n) => !(COMPLIANCE_STATUSES as readonly string[]).includes(n));
+    if (unknown !== undefined || names.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `Unknown status "${unknown ?? value}". Use one of: ${COMPLIANCE_STATUSES.join(', ')}` });
+      return z.NEVER;
+    }
+    return names as ComplianceStatusName[];
+  });
+
+/** overdue=true lists only overdue requirements; overdue=false (or absent) does not filter. */
+export const overdueQuery = z
+  .union([z.literal(true), z.literal(false), z.literal('true'), z.literal('false')], { error: 'overdue must be true or false' })
+  .optional()
+  .transform((value) => value === true || value === 'true');
+
+export const requirementListInput = z
+  .object({
+    domains: domainsQuery,
+    frameworks: frameworksQuery,
+    owner: ownerQuery,
+    status: statusQuery,
+    overdue: overdueQuery,
+    tenant_id: tenantIdQuery,
+  })
+  .optional()
+  .default({ domains: undefined, frameworks: undefined, owner: undefined, status: undefined, overdue: false, tenant_id: undefined });
 export type RequirementListInput = z.infer<typeof requirementListInput>;
 
 export const requirementSchema = z.object({
@@ -73,6 +118,8 @@ export const requirementSchema = z.object({
   evidence_count: z.number().int(),
   owner_id: idSchema.nullable(),
   owner_name: z.string().nullable(),
+  due_date: z.string().nullable().describe('YYYY-MM-DD'),
+  overdue: z.boolean().describe('The due date has passed and the status is neither Compliant nor Not Applicable'),
   user_response: z.string().nullable(),
   suggested_response: z.string().nullable(),
   updated_at: z.string(),
@@ -89,10 +136,11 @@ export const updateResponseInput = z
     user_response: z.string({ error: 'user_response must be text' }).max(100_000).nullable().optional(),
     compliance_status: complianceStatus.optional(),
     owner_id: idSchema.nullable().optional(),
+    due_date: dateOnly.nullable().optional(),
     tenant_id: tenantIdQuery,
   })
-  .refine((v) => v.user_response !== undefined || v.compliance_status !== undefined || v.owner_id !== undefined, {
-    error: 'Nothing to save: send user_response, compliance_status or owner_id',
+  .refine((v) => v.user_response !== undefined || v.compliance_status !== undefined || v.owner_id !== undefined || v.due_date !== undefined, {
+    error: 'Nothing to save: send user_response, compliance_status, owner_id or due_date',
   });
 export type UpdateResponseInput = z.infer<typeof updateResponseInput>;
 
@@ -100,3 +148,18 @@ export const statsOutput = z.object({ contracts: z.number().int(), evidence: z.n
 
 export const ownerOption = z.object({ id: idSchema, username: z.string(), full_name: z.string().nullable() });
 export const ownerListOutput = z.array(ownerOption);
+
+/** Several requirements of the tenant get one owner and/or one due date (null clears it). */
+export const assignRequirementsInput = z
+  .object({
+    requirement_ids: z
+      .array(idSchema, { error: 'requirement_ids must be a list of requirement ids' })
+      .min(1, { error: 'Choose at least one requirement' })
+      .max(1000, { error: 'At most 1000 requirements at once' }),
+    owner_id: idSchema.nullable().optional(),
+    due_date: dateOnly.nullable().optional(),
+    tenant_id: tenantIdQuery,
+  })
+  .refine((v) => v.owner_id !== undefined || v.due_date !== undefined, { error: 'Nothing to assign: send owner_id, due_date or both' });
+export type AssignRequirementsInput = z.infer<typeof assignRequirementsInput>;
+export const assignRequirementsOutput = z.object({ updated: z.number().int(), requirements: requirementListOutput });

@@ -131,6 +131,8 @@ export interface TenantRequirementsTable {
   suggested_response: string | null;
   suggested_by: string | null;
   owner_user_id: string | null;
+  /** The day the work is due, or null: written as 'YYYY-MM-DD'; read it as text (`due_date::text`), drivers give a Date. */
+  due_date: ColumnType<Date | null, string | null | undefined, string | null>;
   updated_by: string | null;
   /** The contract a contract requirement was extracted from (deleted with it). */
   document_id: string | null;

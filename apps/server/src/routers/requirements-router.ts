@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  assignRequirementsInput,
+  assignRequirementsOutput,
   ownerListOutput,
   requirementIdInput,
   requirementListInput,
@@ -18,6 +20,7 @@ import {
 import { generateResponseOutput, requirementEvidenceOutput } from '@compliance/contracts/documents';
 import { listRequirementEvidence } from '@compliance/domain/documents/document-service';
 import { generateSuggestedResponse } from '@compliance/domain/requirements/suggestion-service';
+import { assignRequirements } from '@compliance/domain/requirements/assignment-service';
 import { router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['requirements'];
@@ -25,7 +28,7 @@ const tenantOnly = z.object({ tenant_id: z.uuid().optional() }).optional();
 
 export const requirementsRouter = router({
   list: tenantProcedure
-    .meta({ openapi: { method: 'GET', path: '/requirements', tags, summary: "The tenant's requirements (domains, frameworks: comma-joined)" } })
+    .meta({ openapi: { method: 'GET', path: '/requirements', tags, summary: "The tenant's requirements (domains, frameworks, status: comma-joined; owner: a user id or me; overdue=true)" } })
     .input(requirementListInput)
     .output(requirementListOutput)
     .query(({ ctx, input }) => listRequirements(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
@@ -61,8 +64,14 @@ export const requirementsRouter = router({
     .query(({ ctx, input }) => getRequirement(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
   updateResponse: tenantProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/requirements/{id}/response', tags, summary: 'Save the response, status and owner' } })
+    .meta({ openapi: { method: 'PATCH', path: '/requirements/{id}/response', tags, summary: 'Save the response, status, owner and due date' } })
     .input(updateResponseInput)
     .output(requirementSchema)
     .mutation(({ ctx, input }) => updateRequirementResponse(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+
+  assign: tenantProcedure
+    .meta({ openapi: { method: 'POST', path: '/requirements/assign', tags, summary: 'Give several requirements one owner and/or due date' } })
+    .input(assignRequirementsInput)
+    .output(assignRequirementsOutput)
+    .mutation(({ ctx, input }) => assignRequirements(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
 });

@@ -65,12 +65,23 @@ const NA_REASONS = [
 ];
 
 
-/** Status, owner and reason of the i-th requirement: fixed, so the figures are the same each run. */
-function planFor(i: number, owners: string[]): { status?: Requirement['compliance_status']; owner?: string; response?: string } {
+const DAY = 86_400_000;
+
+/** Due dates relative to the day the world is seeded: long past, the end of this month, and next Wednesday. */
+function dueDates(now = new Date()) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const weekday = (new Date(today).getUTCDay() + 6) % 7;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return [day(today - 40 * DAY), day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)), day(today + (7 - weekday + 2) * DAY)];
+}
+
+/** Status, owner, due date and reason of the i-th requirement: fixed, so the figures are the same each run (dates relative to today). */
+function planFor(i: number, owners: string[], due: string[]): { status?: Requirement['compliance_status']; owner?: string; response?: string; due_date?: string } {
   const status = (['Compliant', 'Compliant', 'Compliant', 'In Progress', 'In Progress', undefined, undefined, undefined, undefined, 'Not Applicable'] as const)[i % 10];
   const owner = i % 5 === 4 ? undefined : owners[i % 4];
   const response = status === 'Not Applicable' && i % 20 === 9 ? NA_REASONS[(i / 20) % NA_REASONS.length | 0] : undefined;
-  return { ...(status ? { status } : {}), ...(owner ? { owner } : {}), ...(response ? { response } : {}) };
+  const dueDate = i % 7 === 1 ? due[0] : i % 7 === 3 ? due[1] : i % 7 === 5 ? due[2] : undefined;
+  return { ...(status ? { status } : {}), ...(owner ? { owner } : {}), ...(response ? { response } : {}), ...(dueDate ? { due_date: dueDate } : {}) };
 }
 
 /** A fixture document as a Word file, one paragraph per line. */
@@ -90,18 +101,20 @@ export async function uploadAndAnalyse(db: Kysely<Database>, queue: JobQueue, ac
   await Promise.all(jobs);
 }
 
-/** Sets the fixed spread of statuses, owners and reasons on the tenant's requirements. */
+/** Sets the fixed spread of statuses, owners, due dates and reasons on the tenant's requirements. */
 export async function assignWork(db: Kysely<Database>, actor: Actor, tenantId: string, ownerIds: string[]): Promise<void> {
   const requirements = await listRequirements(db, actor, tenantId, { domains: undefined, frameworks: undefined });
+  const due = dueDates();
   for (const [i, r] of requirements.entries()) {
-    const plan = planFor(i, ownerIds);
-    if (!plan.status && !plan.owner) continue;
+    const plan = planFor(i, ownerIds, due);
+    if (!plan.status && !plan.owner && !plan.due_date) continue;
     await updateRequirementResponse(db, actor, tenantId, {
       id: r.id,
       tenant_id: tenantId,
       ...(plan.status ? { compliance_status: plan.status } : {}),
       ...(plan.owner ? { owner_id: plan.owner } : {}),
       ...(plan.response ? { user_response: plan.response } : {}),
+      ...(plan.due_date ? { due_date: plan.due_date } : {}),
     });
   }
 }

@@ -14,6 +14,7 @@ import { SecurityRequirementsPage } from '../pages/requirements/security-require
 import { SecurityPage } from '../pages/security/security-page';
 import { RollupPage } from '../pages/rollup/rollup-page';
 import { UserManagementPage } from '../pages/users/user-management-page';
+import { MyWorkPage } from '../pages/work/my-work-page';
 import { ProductAdminOnly } from './product-admin-only';
 import { ProtectedShell } from './protected-shell';
 
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route index element={<HomeRedirect />} />
         <Route path="dashboard" element={<HomeRedirect />} />
         <Route path="my-dashboard" element={<MyDashboardPage />} />
+        <Route path="my-work" element={<MyWorkPage />} />
         <Route path="requirements" element={<SecurityRequirementsPage />} />
         <Route path="assistant" element={<OnDemand><AssistantPage /></OnDemand>} />
         <Route path="contracts" element={<ContractAnalyzerPage />} />

@@ -12,7 +12,7 @@ export interface NavItem {
 
 const everyone = () => true;
 
-/** The side navigation of spec section 2, in order, each with who may see it. */
+/** The side navigation of spec section 2 (with My Work), in order, each with who may see it. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/customer-admin', label: 'Customer Admin', icon: 'globe', visible: (p) => p.isProductAdmin },
   {
@@ -23,6 +23,8 @@ export const NAV_ITEMS: NavItem[] = [
     visible: (p) => p.isProductAdmin || p.isOrganizationManager,
   },
   { to: '/my-dashboard', label: 'My Dashboard', icon: 'home', visible: everyone },
+  // Work is owned by members of an organization (and its managers); a product admin alone owns none.
+  { to: '/my-work', label: 'My Work', icon: 'check', visible: (p) => p.memberOrganizations.length > 0 || p.isOrganizationManager },
   { to: '/requirements', label: 'Security Requirements', icon: 'clipboard', visible: everyone },
   { to: '/assistant', label: 'AI Compliance Assistant', icon: 'chat', visible: everyone },
   { to: '/contracts', label: 'Contract Analyzer', icon: 'document', visible: everyone },

@@ -1,9 +1,8 @@
 import type { AnswerWriter } from './answer-writer';
 import { bulleted, documentLink, escapeMarkdown, percent, plural } from './format';
-import { searchArgs } from './compose-requirements';
 import type { Period, QueryPlan } from './question/plan';
 
-/** Answers about time: what changed in a period, and the honest limits (no history, due dates or expiry). */
+/** Answers about time: what changed in a period, and the honest limits (no history or expiry). */
 
 const ACTION_NAMES: Record<string, string> = {
   update_requirement_response: 'requirement updates',
@@ -47,15 +46,6 @@ export async function composeTrend(writer: AnswerWriter, plan: QueryPlan): Promi
   writer.line(`The product does not keep a history of the compliance rate, so I cannot show how it moved ${period.label}.`);
   writer.line();
   writer.line(`What I can tell you: the rate is **${percent(summary.compliance_rate)}** now (${summary.compliant} of ${plural(summary.total_requirements, 'requirement')} Compliant), and the audit trail shows ${plural(updates, 'requirement update')} ${period.label}. Ask "what changed ${period.label}?" for the list.`);
-}
-
-export async function composeDueDates(writer: AnswerWriter, plan: QueryPlan): Promise<void> {
-  writer.line('Requirements in this product have no due dates, so I cannot say what is overdue or due soon.');
-  const filters = { ...plan.filters, status: plan.filters.status ?? (['Not Started', 'In Progress'] as const).slice() };
-  const found = await writer.call('search_requirements', searchArgs(filters, 10));
-  writer.line();
-  writer.line(`What I can show instead: ${plural(found.total, 'open requirement')}${filters.owner === 'me' ? ' assigned to you' : filters.owner && filters.owner !== 'unassigned' ? ` owned by ${escapeMarkdown(filters.owner)}` : ''} (Not Started or In Progress)${found.total ? ':' : '.'}`);
-  if (found.total) writer.list(bulleted(found.requirements.map((r) => `${r.id} (${r.priority}, ${r.status}): ${escapeMarkdown(r.text.slice(0, 120))}`)));
 }
 
 export async function composeExpiry(writer: AnswerWriter): Promise<void> {

@@ -191,7 +191,10 @@ export function createFixtureToolset(options: { empty?: boolean } = {}): Fixture
             (!args.domain_number || DOMAIN_NUMBERS[r.domain_name] === args.domain_number) &&
             (!canonical || r.frameworks.includes(canonical)) &&
             (args.has_evidence === undefined || r.evidence_count > 0 === args.has_evidence) &&
-            (!args.control || Object.values(r.control_ids).some((list) => list.some((ref) => referenceMatches(ref, args.control!)))),
+            (!args.control || Object.values(r.control_ids).some((list) => list.some((ref) => referenceMatches(ref, args.control!)))) &&
+            (args.overdue === undefined || !!r.overdue === args.overdue) &&
+            (!args.due_after || (!!r.due_date && r.due_date >= args.due_after)) &&
+            (!args.due_before || (!!r.due_date && r.due_date <= args.due_before)),
         );
       return record('search_requirements', args, { total: found.length, requirements: found.slice(0, args.limit ?? 10) });
     },

@@ -1,8 +1,9 @@
 import { throwIfAborted } from '../call-context';
 import type { ChatAnswer, ChatCallOptions, ChatRequest } from '../engine';
 import { AnswerWriter } from './answer-writer';
-import { composeActivity, composeDueDates, composeExpiry, composeTrend } from './compose-activity';
+import { composeActivity, composeExpiry, composeTrend } from './compose-activity';
 import { composeContractPlan } from './compose-contracts';
+import { composeDueDates } from './compose-due-dates';
 import { resolveControl } from './compose-controls';
 import { composeEvidence, composeEvidenceCoverage, composePassages } from './compose-evidence';
 import { composeHelp, composeImprovementPlan, composeUnknown } from './compose-plan';
@@ -31,11 +32,11 @@ export async function answerLocally(input: ChatRequest, options: ChatCallOptions
   const vocabulary = guarded.vocabulary ?? (await input.tools.get_vocabulary({}));
   throwIfAborted(options.signal);
   const tenants = [input.context.tenant_name, ...input.context.other_tenants];
-  await compose(writer, planConversation(input.messages, vocabulary, now, tenants), question);
+  await compose(writer, planConversation(input.messages, vocabulary, now, tenants), question, now);
   return writer.finish();
 }
 
-async function compose(writer: AnswerWriter, asked: QueryPlan, question: string): Promise<void> {
+async function compose(writer: AnswerWriter, asked: QueryPlan, question: string, now: Date): Promise<void> {
   const plan = await resolveControl(writer, asked);
   if (!plan) return;
   const f = plan.filters;
@@ -77,7 +78,7 @@ async function compose(writer: AnswerWriter, asked: QueryPlan, question: string)
     case 'trend':
       return composeTrend(writer, plan);
     case 'due_dates':
-      return composeDueDates(writer, plan);
+      return composeDueDates(writer, plan, question, now);
     case 'expiry':
       return composeExpiry(writer);
     case 'tenants':

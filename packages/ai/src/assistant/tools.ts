@@ -32,6 +32,9 @@ export const toolArgs = {
     ids: z.array(z.string().max(20)).max(20).optional().describe('Requirement display ids, e.g. ["3.4"]'),
     control: z.string().max(40).optional().describe('A framework control id or citation the requirements map to, e.g. "AC-2" or "164.308(a)(1)"'),
     exact: z.boolean().optional().describe('Match the query words in the requirement text only, as written'),
+    overdue: z.boolean().optional().describe('Only requirements past their due date and not yet Compliant or Not Applicable'),
+    due_after: z.string().max(10).optional().describe('YYYY-MM-DD: only requirements due on or after this day'),
+    due_before: z.string().max(10).optional().describe('YYYY-MM-DD: only requirements due on or before this day (dated ones are listed soonest first)'),
     limit: z.number().int().min(1).max(50).optional(),
   }),
   get_requirement: z.object({ id: z.string().min(1).max(20).describe('The requirement display id, e.g. "3.4"') }),
@@ -74,7 +77,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   get_framework_breakdown: "Per assigned framework: requirement counts by status and the compliance rate.",
   list_framework_gaps: 'Requirements of one framework that are not yet Compliant or Not Applicable, highest priority first, with their control ids.',
   list_top_priority_requirements: 'The open gaps ranked by priority and status, as on the dashboard.',
-  search_requirements: "Search the tenant's requirements by words, status, domain, framework, owner, source, contract, priority, ids or whether evidence is linked.",
+  search_requirements: "Search the tenant's requirements by words, status, domain, framework, owner, source, contract, priority, ids, whether evidence is linked, due date or being overdue.",
   get_requirement: 'One requirement in full: status, owner, response, the evidence linked with excerpts, and the contract clauses it came from.',
   list_evidence: 'The evidence documents held, by document type, with how many requirements each supports.',
   get_evidence_coverage: 'Which requirements one evidence document supports.',
@@ -117,6 +120,9 @@ export type RequirementRef = {
   frameworks: string[];
   evidence_count: number;
   owner_name: string | null;
+  /** The day the work is due (YYYY-MM-DD), and whether it has passed with the work not done. */
+  due_date?: string | null;
+  overdue?: boolean;
   /** Control ids of the tenant's frameworks, e.g. { 'NIST 800-53 rev 5': ['AC-2'] }. */
   control_ids: Record<string, string[]>;
   source?: 'framework' | 'contract';

@@ -27,6 +27,8 @@ export function toRequirementRef(r: Requirement): RequirementRef {
     frameworks: r.frameworks,
     evidence_count: r.evidence_count,
     owner_name: r.owner_name,
+    due_date: r.due_date,
+    overdue: r.overdue,
     control_ids: r.control_ids,
     source: r.source_type,
     contracts: r.contract_names,
@@ -130,7 +132,7 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
         return rankGaps(requirements.filter(isGap)).slice(0, limit ?? DEFAULT_LIMIT).map(toRequirementRef);
       }),
 
-    search_requirements: ({ query, status, domain_number, framework, has_evidence, owner, source, contract, priority, ids, control, exact, limit }) =>
+    search_requirements: ({ query, status, domain_number, framework, has_evidence, owner, source, contract, priority, ids, control, exact, overdue, due_after, due_before, limit }) =>
       read(async (tx) => {
         const canonical = framework ? canonicalFramework(framework) : null;
         const { requirements } = await requirementsOf(tx, canonical ? [canonical] : undefined);
@@ -147,8 +149,12 @@ export function createAssistantToolset(db: Kysely<Database>, engine: AiEngine, a
             (!contract || r.contract_names.some((name) => namesMatch(name, contract))) &&
             (!priority || r.priority === priority) &&
             (!wantedIds?.length || wantedIds.includes(r.display_id.toUpperCase())) &&
-            (!control || Object.values(r.control_ids).some((refs) => refs.some((ref) => referenceMatches(ref, control)))),
+            (!control || Object.values(r.control_ids).some((refs) => refs.some((ref) => referenceMatches(ref, control)))) &&
+            (overdue === undefined || r.overdue === overdue) &&
+            (!due_after || (!!r.due_date && r.due_date >= due_after)) &&
+            (!due_before || (!!r.due_date && r.due_date <= due_before)),
         );
+        if (overdue || due_after || due_before) found.sort((a, b) => (a.due_date ?? '').localeCompare(b.due_date ?? ''));
         return { total: found.length, requirements: found.slice(0, limit ?? DEFAULT_LIMIT).map(toRequirementRef) };
       }),
 

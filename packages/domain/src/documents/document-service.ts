@@ -11,6 +11,7 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { createJob } from '../jobs/job-service';
+import { listContractDisplayIds, requirementDisplayId } from '../requirements/display-ids';
 import { deleteDocumentRow, getDocumentContent, getDocumentRow, listDocuments } from './document-repo';
 
 type DocumentListRow = Awaited<ReturnType<typeof listDocuments>>[number];
@@ -117,23 +118,26 @@ export async function listContractObligations(db: Kysely<Database>, actor: Actor
       confidence: number;
       source_type: 'framework' | 'contract' | null;
       domain_index: number | null;
+      requirement_domain: number | null;
       key: string | null;
       party: 'provider' | 'customer' | 'both';
     }>`
-      SELECT o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index, c.key, o.party
+      SELECT o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index,
+        coalesce(c.domain_number, tr.domain_number) AS requirement_domain, c.key, o.party
       FROM contract_obligations o
       LEFT JOIN tenant_requirements tr ON tr.id = o.tenant_requirement_id
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
       WHERE o.document_id = ${id} AND o.tenant_id = ${tenantId}
       ORDER BY o.ordinal
     `.execute(tx);
+    const contractIds = rows.some((r) => r.source_type === 'contract') ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
     return rows.map((r) => ({
       clause: r.clause,
       text: r.text,
       domain_number: r.domain_number,
       domain_name: domainName(r.domain_number),
       requirement_id: r.requirement_id,
-      display_id: r.domain_index ? `${r.domain_number}.${r.domain_index}` : null,
+      display_id: r.requirement_id ? requirementDisplayId({ id: r.requirement_id, domain_number: r.requirement_domain ?? r.domain_number, domain_index: r.domain_index }, contractIds) : null,
       source_type: r.source_type,
       confidence: Number(r.confidence),
       party: r.party,
@@ -181,12 +185,13 @@ export async function listEvidenceLinks(db: Kysely<Database>, actor: Actor, tena
       WHERE l.document_id = ${id} AND l.tenant_id = ${tenantId}
       ORDER BY l.confidence DESC
     `.execute(tx);
+    const contractIds = rows.some((r) => r.domain_index === null) ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
     return {
       document_type: row.document_type,
       suggested_document_type: row.suggested_document_type,
       links: rows.map((r) => ({
         requirement_id: r.requirement_id,
-        display_id: `${r.domain_number}.${r.domain_index ?? 'C'}`,
+        display_id: requirementDisplayId({ id: r.requirement_id, domain_number: r.domain_number, domain_index: r.domain_index }, contractIds),
         domain_number: r.domain_number,
         requirement_text: r.requirement_text,
         confidence: Number(r.confidence),

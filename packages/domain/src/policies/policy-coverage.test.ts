@@ -23,6 +23,8 @@ function requirement(over: Partial<Requirement>): Requirement {
     evidence_count: 0,
     owner_id: null,
     owner_name: null,
+    due_date: null,
+    overdue: false,
     user_response: null,
     suggested_response: null,
     updated_at: '2026-01-01T00:00:00.000Z',

@@ -22,6 +22,8 @@ function gap(id: string, priority: Requirement['priority'], status: Requirement[
     evidence_count: 0,
     owner_id: null,
     owner_name: null,
+    due_date: null,
+    overdue: false,
     user_response: null,
     suggested_response: null,
     updated_at: new Date(0).toISOString(),

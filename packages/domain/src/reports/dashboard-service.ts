@@ -6,6 +6,7 @@ import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { tenantScope } from '../access/caller';
+import { listContractDisplayIds } from '../requirements/display-ids';
 import { toRequirements } from '../requirements/requirement-mapper';
 import { listTenantRequirements } from '../requirements/requirement-repo';
 import { effectiveFrameworks, getRequirementStats, getTenantContext } from '../requirements/requirement-service';
@@ -98,7 +99,8 @@ export async function getDashboardInTx(tx: Tx, tenantId: string, requested: stri
     await listTenantRequirements(tx, { tenantId, frameworks, gapsOnly: true }),
   ];
   const stats = await getRequirementStats(tx, tenantId);
-  const gaps = toRequirements(gapRows, tenant.assigned_frameworks);
+  const contractIds = gapRows.some((r) => r.source_type === 'contract') ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
+  const gaps = toRequirements(gapRows, tenant.assigned_frameworks, contractIds);
   return {
     tenant_id: tenant.id,
     tenant_name: tenant.name,

@@ -11,7 +11,18 @@ export interface RequirementFilter {
   id?: string;
   /** Only requirements that are neither Compliant nor Not Applicable. */
   gapsOnly?: boolean;
+  /** Only these requirements (tenant_requirements ids). */
+  ids?: readonly string[];
+  /** Only the requirements this user owns. */
+  ownerId?: string;
+  /** Only requirements in one of these statuses. */
+  statuses?: readonly string[];
+  /** Only requirements whose due date has passed and are neither Compliant nor Not Applicable. */
+  overdueOnly?: boolean;
 }
+
+/** Overdue: the due date is before today (the database's day) and the work is not done. */
+const OVERDUE_SQL = `(tr.due_date IS NOT NULL AND tr.due_date < current_date AND ${STATUS_SQL} NOT IN ('Compliant', 'Not Applicable'))`;
 
 /** The tenant's requirements with their catalog data, state, owner and last editor, in display order. */
 export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) {
@@ -31,6 +42,8 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
     suggested_response: string | null;
     owner_id: string | null;
     owner_name: string | null;
+    due_date: string | null;
+    overdue: boolean;
     updated_at: Date;
     updated_by_name: string | null;
     created_at: Date;
@@ -47,6 +60,7 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
       ${sql.raw(STATUS_SQL)} AS status,
       tr.user_response, tr.suggested_response,
       tr.owner_user_id AS owner_id, coalesce(ou.full_name, ou.username) AS owner_name,
+      tr.due_date::text AS due_date, ${sql.raw(OVERDUE_SQL)} AS overdue,
       tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at,
       (SELECT count(*)::int FROM evidence_links l WHERE l.tenant_requirement_id = tr.id) AS evidence_count,
       coalesce((SELECT array_agg(DISTINCT d.name ORDER BY d.name) FROM contract_obligations o JOIN documents d ON d.id = o.document_id
@@ -60,6 +74,10 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
       ${filter.domains ? sql`AND coalesce(c.domain_number, tr.domain_number) = ANY(${[...filter.domains]}::int[])` : sql``}
       ${filter.id ? sql`AND tr.id = ${filter.id}` : sql``}
       ${filter.gapsOnly ? sql`AND ${sql.raw(STATUS_SQL)} NOT IN ('Compliant', 'Not Applicable')` : sql``}
+      ${filter.ids ? sql`AND tr.id = ANY(${[...filter.ids]}::uuid[])` : sql``}
+      ${filter.ownerId ? sql`AND tr.owner_user_id = ${filter.ownerId}` : sql``}
+      ${filter.statuses ? sql`AND ${sql.raw(STATUS_SQL)} = ANY(${[...filter.statuses]}::text[])` : sql``}
+      ${filter.overdueOnly ? sql`AND ${sql.raw(OVERDUE_SQL)}` : sql``}
     ORDER BY 5, CASE tr.source_type WHEN 'framework' THEN 0 ELSE 1 END, c.domain_index, tr.created_at, tr.id
   `.execute(tx);
   return rows;
@@ -71,18 +89,39 @@ export type TenantRequirementRow = Awaited<ReturnType<typeof listTenantRequireme
 export async function getTenantRequirementRow(tx: Tx, tenantId: string, id: string) {
   return tx
     .selectFrom('tenant_requirements')
-    .select(['id', 'tenant_id', 'organization_id', 'catalog_key', 'status', 'user_response', 'owner_user_id'])
+    .select(['id', 'tenant_id', 'organization_id', 'catalog_key', 'status', 'user_response', 'owner_user_id', sql<string | null>`due_date::text`.as('due_date')])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
+/** Rows of the tenant among these ids (ids of other tenants are simply absent), locked for an update. */
+export async function getTenantRequirementRows(tx: Tx, tenantId: string, ids: readonly string[]) {
+  return tx
+    .selectFrom('tenant_requirements')
+    .select(['id', 'organization_id', 'catalog_key', 'owner_user_id', sql<string | null>`due_date::text`.as('due_date')])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .forUpdate()
+    .execute();
+}
+
 export async function updateTenantRequirement(
   tx: Tx,
   id: string,
-  values: { status?: string; user_response?: string | null; owner_user_id?: string | null; updated_by: string },
+  values: { status?: string; user_response?: string | null; owner_user_id?: string | null; due_date?: string | null; updated_by: string },
 ) {
   await tx.updateTable('tenant_requirements').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** One owner and/or due date for several requirements of the tenant. */
+export async function assignTenantRequirements(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly string[],
+  values: { owner_user_id?: string | null; due_date?: string | null; updated_by: string },
+) {
+  await tx.updateTable('tenant_requirements').set({ ...values, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
 }
 
 /** People who can own a tenant's requirement: granted users, the organization's managers and Admins. */

@@ -9,7 +9,8 @@ import { tenantScope } from '../access/caller';
 import { assertCanEditTenant } from '../access/tenant-permissions';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
-import { toRequirements } from './requirement-mapper';
+import { listContractDisplayIds } from './display-ids';
+import { toRequirement, toRequirements } from './requirement-mapper';
 import { getTenantRequirementRow, listTenantOwners, listTenantRequirements, updateTenantRequirement } from './requirement-repo';
 
 export interface TenantContext {
@@ -34,19 +35,32 @@ export function effectiveFrameworks(tenant: TenantContext, requested: readonly s
   return requested ? tenant.assigned_frameworks.filter((f) => requested.includes(f)) : tenant.assigned_frameworks;
 }
 
-/** Lists a tenant's requirements, read inside that tenant's scope only. */
-export async function listRequirementsInTx(tx: Tx, tenantId: string, input: { domains?: number[]; frameworks?: string[] }) {
-  const tenant = await getTenantContext(tx, tenantId);
-  const frameworks = effectiveFrameworks(tenant, input.frameworks);
-  const rows = await listTenantRequirements(tx, { tenantId, frameworks, domains: input.domains });
-  const contractRows = rows.some((r) => r.source_type === 'contract')
-    ? (await listTenantRequirements(tx, { tenantId, frameworks: [] })).filter((r) => r.source_type === 'contract')
-    : [];
-  return { tenant, requirements: toRequirements(rows, tenant.assigned_frameworks, contractRows) };
+export interface RequirementQuery {
+  domains?: number[];
+  frameworks?: string[];
+  ownerId?: string;
+  statuses?: string[];
+  overdueOnly?: boolean;
 }
 
-export async function listRequirements(db: Kysely<Database>, actor: Actor, tenantId: string, input: RequirementListInput): Promise<Requirement[]> {
-  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listRequirementsInTx(tx, tenantId, input)).requirements);
+/** Lists a tenant's requirements, read inside that tenant's scope only. */
+export async function listRequirementsInTx(tx: Tx, tenantId: string, input: RequirementQuery) {
+  const tenant = await getTenantContext(tx, tenantId);
+  const frameworks = effectiveFrameworks(tenant, input.frameworks);
+  const rows = await listTenantRequirements(tx, { tenantId, ...input, frameworks });
+  const contractIds = rows.some((r) => r.source_type === 'contract') ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
+  return { tenant, requirements: toRequirements(rows, tenant.assigned_frameworks, contractIds) };
+}
+
+export async function listRequirements(db: Kysely<Database>, actor: Actor, tenantId: string, input: Partial<RequirementListInput>): Promise<Requirement[]> {
+  const query: RequirementQuery = {
+    domains: input.domains,
+    frameworks: input.frameworks,
+    ownerId: input.owner === 'me' ? actor.caller.user.id : input.owner,
+    statuses: input.status,
+    overdueOnly: input.overdue,
+  };
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listRequirementsInTx(tx, tenantId, query)).requirements);
 }
 
 export async function getRequirement(db: Kysely<Database>, actor: Actor, tenantId: string, id: string): Promise<Requirement> {
@@ -54,10 +68,8 @@ export async function getRequirement(db: Kysely<Database>, actor: Actor, tenantI
     const tenant = await getTenantContext(tx, tenantId);
     const [row] = await listTenantRequirements(tx, { tenantId, frameworks: FRAMEWORKS, id });
     if (!row) throw notFound('Requirement');
-    const contractRows = row.source_type === 'contract'
-      ? (await listTenantRequirements(tx, { tenantId, frameworks: [] })).filter((r) => r.source_type === 'contract')
-      : undefined;
-    return toRequirements([row], tenant.assigned_frameworks, contractRows)[0]!;
+    const contractIds = row.source_type === 'contract' ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
+    return toRequirement(row, tenant.assigned_frameworks, contractIds);
   });
 }
 
@@ -78,10 +90,12 @@ export async function updateRequirementResponse(db: Kysely<Database>, actor: Act
       changes.response = { from: row.user_response ? `${row.user_response.length} characters` : null, to: input.user_response ? `${input.user_response.length} characters` : null };
     }
     if (input.owner_id !== undefined && input.owner_id !== row.owner_user_id) changes.owner = { from: row.owner_user_id, to: input.owner_id };
+    if (input.due_date !== undefined && input.due_date !== row.due_date) changes.due_date = { from: row.due_date, to: input.due_date };
     await updateTenantRequirement(tx, row.id, {
       ...(input.compliance_status !== undefined ? { status: input.compliance_status } : {}),
       ...(input.user_response !== undefined ? { user_response: input.user_response } : {}),
       ...(input.owner_id !== undefined ? { owner_user_id: input.owner_id } : {}),
+      ...(input.due_date !== undefined ? { due_date: input.due_date } : {}),
       updated_by: actor.caller.user.id,
     });
     const label = row.catalog_key ?? 'contract requirement';

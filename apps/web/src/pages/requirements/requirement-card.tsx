@@ -1,11 +1,14 @@
 import type { Requirement } from '@compliance/contracts/requirements';
 import { Badge } from '../../components/badge';
 import { FrameworkChips } from '../../layout/framework-chips';
+import { DueDate } from './due-date';
 import { StatusBadge } from './status-badge';
 
 interface RequirementCardProps {
   requirement: Requirement;
   onOpen: (requirement: Requirement) => void;
+  /** With a selection (people who may assign work), the card has a checkbox above its overlay. */
+  selection?: { selected: boolean; onToggle: (requirement: Requirement) => void };
 }
 
 function plural(count: number, one: string, many: string) {
@@ -16,7 +19,7 @@ function plural(count: number, one: string, many: string) {
  * One requirement. The text is the card's button; its overlay makes the whole card clickable while
  * the rest of the card stays readable content.
  */
-export function RequirementCard({ requirement, onOpen }: RequirementCardProps) {
+export function RequirementCard({ requirement, onOpen, selection }: RequirementCardProps) {
   const hasResponse = !!requirement.user_response?.trim();
   return (
     <li
@@ -26,6 +29,15 @@ export function RequirementCard({ requirement, onOpen }: RequirementCardProps) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
+          {selection && (
+            <input
+              type="checkbox"
+              checked={selection.selected}
+              onChange={() => selection.onToggle(requirement)}
+              aria-label={`Select requirement ${requirement.display_id}`}
+              className="relative z-10 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+            />
+          )}
           <span data-testid="display-id" className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">
             {requirement.display_id}
           </span>
@@ -54,6 +66,7 @@ export function RequirementCard({ requirement, onOpen }: RequirementCardProps) {
         <span data-testid="owner">
           Owner: <span className="font-medium text-slate-700">{requirement.owner_name ?? 'Unassigned'}</span>
         </span>
+        <DueDate requirement={requirement} />
       </div>
     </li>
   );

@@ -19,8 +19,16 @@ function groupByDomain(requirements: Requirement[]): DomainGroup[] {
   return [...groups.values()].sort((a, b) => a.number - b.number);
 }
 
+interface RequirementListProps {
+  requirements: Requirement[];
+  onOpen: (r: Requirement) => void;
+  /** The ids chosen for bulk assignment, when the caller may assign. */
+  selected?: ReadonlySet<string>;
+  onToggle?: (r: Requirement) => void;
+}
+
 /** The requirements grouped by domain number, each group headed by its name and count. */
-export function RequirementList({ requirements, onOpen }: { requirements: Requirement[]; onOpen: (r: Requirement) => void }) {
+export function RequirementList({ requirements, onOpen, selected, onToggle }: RequirementListProps) {
   return (
     <div className="space-y-8">
       {groupByDomain(requirements).map((group) => {
@@ -37,7 +45,12 @@ export function RequirementList({ requirements, onOpen }: { requirements: Requir
             </div>
             <ul className="space-y-3">
               {group.requirements.map((requirement) => (
-                <RequirementCard key={requirement.id} requirement={requirement} onOpen={onOpen} />
+                <RequirementCard
+                  key={requirement.id}
+                  requirement={requirement}
+                  onOpen={onOpen}
+                  selection={selected && onToggle ? { selected: selected.has(requirement.id), onToggle } : undefined}
+                />
               ))}
             </ul>
           </section>

@@ -4,7 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { failureMessage } from '../../components/error-detail';
-import { SelectField, TextAreaField } from '../../components/form-field';
+import { SelectField, TextAreaField, TextField } from '../../components/form-field';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { Dialog } from '../../components/dialog';
@@ -31,7 +31,7 @@ interface ResponseEditorDialogProps {
   onSaved: () => void;
 }
 
-/** The Compliance Response Editor: the requirement, its suggested response, and its response, status and owner. */
+/** The Compliance Response Editor: the requirement, its suggested response, and its response, status, owner and due date. */
 export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, onSaved }: ResponseEditorDialogProps) {
   const formId = useId();
   const owners = trpc.requirements.owners.useQuery({ tenant_id: tenantId });
@@ -39,6 +39,7 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
   const [text, setText] = useState(requirement.user_response ?? '');
   const [status, setStatus] = useState<ComplianceStatusName>(requirement.compliance_status);
   const [ownerId, setOwnerId] = useState(requirement.owner_id ?? '');
+  const [dueDate, setDueDate] = useState(requirement.due_date ?? '');
   const [error, setError] = useState<string | null>(null);
   const [generated, setGenerated] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -61,6 +62,7 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
         user_response: text.trim() ? text : null,
         compliance_status: status,
         owner_id: ownerId || null,
+        due_date: dueDate || null,
       });
       onSaved();
     } catch (failure) {
@@ -119,10 +121,10 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
         <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
           {!canEdit && (
             <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-600">
-              You have read-only access to this tenant: the response, status and owner cannot be changed.
+              You have read-only access to this tenant: the response, status, owner and due date cannot be changed.
             </p>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-3">
             <SelectField
               id={`${formId}-status`}
               label="Compliance Status"
@@ -151,6 +153,15 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
                 </option>
               ))}
             </SelectField>
+            <TextField
+              id={`${formId}-due`}
+              label="Due Date"
+              type="date"
+              value={dueDate}
+              disabled={!canEdit || saving}
+              hint={requirement.overdue ? 'Overdue' : undefined}
+              onChange={(event) => setDueDate(event.target.value)}
+            />
           </div>
           <TextAreaField
             id={`${formId}-response`}

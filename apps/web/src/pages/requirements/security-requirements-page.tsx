@@ -13,6 +13,7 @@ import { useCurrentUser, usePermissions } from '../../auth/session-context';
 import { Icon } from '../../layout/nav-icons';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
+import { BulkAssignBar } from './bulk-assign-bar';
 import { RequirementFilters } from './requirement-filters';
 import { csvExportUrl, useRequirementFilters } from './requirement-filters-state';
 import { RequirementList } from './requirement-list';
@@ -24,7 +25,7 @@ const TITLE = 'Security Requirements';
 const NOUN = ['requirement', 'requirements'] as const;
 
 /** Viewers read only; Editors, Admins, the organization's managers and product admins edit (as the server rules). */
-function useCanEdit(tenant: AccessibleTenant): boolean {
+export function useCanEdit(tenant: AccessibleTenant): boolean {
   const user = useCurrentUser();
   const permissions = usePermissions();
   return (
@@ -59,6 +60,22 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
   const shown = list.data && search ? searchRequirements(list.data, search) : list.data;
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId ? list.data?.find((r) => r.id === openId) : undefined;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function toggle(requirement: Requirement) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(requirement.id)) next.add(requirement.id);
+      return next;
+    });
+  }
+
+  function assigned(updated: number) {
+    setSelected(new Set());
+    setNotice(updated === 1 ? '1 requirement assigned' : `${updated} requirements assigned`);
+    void refreshQueries(queryClient, 'requirements');
+  }
 
   useEffect(() => {
     if (stats.error) console.error('Could not load the requirement stats', stats.error);
@@ -88,7 +105,28 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
           {search && list.data && (
             <SearchFilterBar search={search} shown={shown!.length} total={list.data.length} noun={NOUN} onClear={clearSearch} />
           )}
-          <RequirementsBody list={list} shown={shown} search={search} onOpen={(r) => setOpenId(r.id)} />
+          {canEdit && (
+            <BulkAssignBar
+              tenantId={tenant.id}
+              selectedIds={[...selected]}
+              shownIds={shown?.map((r) => r.id) ?? []}
+              onSelectAll={(ids) => setSelected(new Set(ids))}
+              onClear={() => setSelected(new Set())}
+              onAssigned={assigned}
+            />
+          )}
+          {notice && (
+            <Alert tone="success" onDismiss={() => setNotice(null)}>
+              {notice}
+            </Alert>
+          )}
+          <RequirementsBody
+            list={list}
+            shown={shown}
+            search={search}
+            onOpen={(r) => setOpenId(r.id)}
+            selection={canEdit ? { selected, onToggle: toggle } : undefined}
+          />
         </div>
       </div>
       {open && (
@@ -104,9 +142,10 @@ interface RequirementsBodyProps {
   shown: Requirement[] | undefined;
   search: string;
   onOpen: (requirement: Requirement) => void;
+  selection?: { selected: ReadonlySet<string>; onToggle: (requirement: Requirement) => void };
 }
 
-function RequirementsBody({ list, shown, search, onOpen }: RequirementsBodyProps) {
+function RequirementsBody({ list, shown, search, onOpen, selection }: RequirementsBodyProps) {
   if (list.isPending) {
     return (
       <Card>
@@ -133,5 +172,5 @@ function RequirementsBody({ list, shown, search, onOpen }: RequirementsBodyProps
       </Card>
     );
   }
-  return <RequirementList requirements={shown} onOpen={onOpen} />;
+  return <RequirementList requirements={shown} onOpen={onOpen} selected={selection?.selected} onToggle={selection?.onToggle} />;
 }

@@ -15,6 +15,13 @@ import type { Filters, QueryPlan, Subject } from './plan';
 const FOLLOW_UP =
   /^(?:(?:switch|change|flip|swap|turn|make)(?: (?:that|it|this|them|those|the status|the filter))? (?:to|over to|into)|what if|actually|instead|widen|narrow|same (?:for|with|but|again)|ok(?:ay)?\b|which (?:are|ones|of them|have|has|is)|only (?:the )?\w+ ones|just (?:the )?\w+ ones|and|also|plus|what about|how about|same (?:for|with)|now (?:for|do|show)|then|ok(?:ay)?,? (?:and|now)|only|just|of (?:those|these|them)|which of|how many of|and which|those|these|them|the ones)\b|\b(?:of (?:those|these|them)|the ones|those ones|among (?:those|them)|of which|out of (?:those|these))\b|\b(?:them|those|these|they|it)\b[?.!\s]*$|\b(?:its|their)\b|\b(?:for it|the \w+ one|that one|this one)\b|\bsuch (?:obligations?|requirements?|clauses?|items?|ones|documents?)\b|\b(?:that|this|the same) (?:test|report|document|doc|file|contract|agreement|schedule|policy|procedure|exercise|audit|assessment|campaign|screenshot|export|plan|incident|outage)\b/;
 
+/** Subjects that answer with a list of requirements, whose due dates a follow-up may ask. */
+const LISTS_OF_REQUIREMENTS: Subject[] = ['requirements', 'owners', 'gaps', 'domain', 'top_priority', 'requirement'];
+
+function definedFilters(filters: QueryPlan['filters']): QueryPlan['filters'] {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as QueryPlan['filters'];
+}
+
 /** Subjects whose result set a follow-up narrows. */
 const NARROWABLE: Subject[] = ['draft', 'trend', 'requirements', 'owners', 'contracts', 'evidence', 'evidence_coverage', 'gaps', 'domain', 'top_priority', 'frameworks', 'summary', 'domains', 'passages', 'activity', 'requirement'];
 
@@ -275,7 +282,10 @@ export function planConversation(messages: readonly ChatTurn[], vocabulary: Voca
     const widened = previous && NARROWABLE.includes(previous.subject) ? released(question, previous) : null;
     const followsOn = own.subject !== 'draft' && previous !== null && NARROWABLE.includes(previous.subject) && (looksLikeFollowUp(typed, own) || narrowsTheList(question, previous)) && !strongOwnSubject && own.subject !== 'help';
     const kept = widened ? null : sameDocument(question, own, previous, documentQuoted(lastAnswer, vocabulary));
-    plan = widened ?? kept ?? (previous && followsOn ? { ...merge(previous, own, question), asked_before: previous.asked } : own);
+    // 'when are they due?' right after a list of requirements: the due dates of that list.
+    const dueOfThose = !widened && !kept && own.subject === 'due_dates' && previous !== null && LISTS_OF_REQUIREMENTS.includes(previous.subject) && looksLikeFollowUp(typed, own);
+    if (dueOfThose) plan = { ...own, filters: { ...previous!.filters, ...definedFilters(own.filters) }, follow_up: true, asked_before: previous!.asked };
+    else plan = widened ?? kept ?? (previous && followsOn ? { ...merge(previous, own, question), asked_before: previous.asked } : own);
     plan.asked = question;
     if (other && !other.name) delete plan.filters.contract;
     if (plan.subject !== 'help' && plan.subject !== 'unknown') previous = plan;

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import { catalogRequirements } from '@compliance/catalog/catalog';
+import type { Tx } from '@compliance/db/scope';
+
+const lastCatalogIndex = new Map<number, number>();
+for (const req of catalogRequirements) {
+  lastCatalogIndex.set(req.domain_number, Math.max(lastCatalogIndex.get(req.domain_number) ?? 0, req.index));
+}
+
+/** A tenant's contract requirements and their display ids, read once per call that shows any. */
+export type ContractDisplayIds = ReadonlyMap<string, string>;
+
+/**
+ * The one rule for a requirement's display id, 'domain.index', used by every screen, export and answer:
+ * a catalog requirement keeps its catalog index; a tenant's contract requirements follow the catalog ones
+ * of their domain in the order they were added (created_at, then id).
+ */
+export async function listContractDisplayIds(tx: Tx, tenantId: string): Promise<ContractDisplayIds> {
+  const { rows } = await sql<{ id: string; domain_number: number; n: number }>`
+    SELECT id, domain_number, (row_number() OVER (PARTITION BY domain_number ORDER BY created_at, id))::int AS n
+    FROM tenant_requirements
+    WHERE tenant_id = ${tenantId} AND source_type = 'contract'
+  `.execute(tx);
+  return new Map(rows.map((r) => [r.id, `${r.domain_number}.${(lastCatalogIndex.get(r.domain_number) ?? 0) + Number(r.n)}`]));
+}
+
+/** The display id of one requirement: its catalog index, else its place among the contract requirements. */
+export function requirementDisplayId(
+  requirement: { id: string; domain_number: number; domain_index: number | null },
+  contractIds: ContractDisplayIds,
+): string {
+  if (requirement.domain_index !== null) return `${requirement.domain_number}.${requirement.domain_index}`;
+  return contractIds.get(requirement.id) ?? `${requirement.domain_number}.${(lastCatalogIndex.get(requirement.domain_number) ?? 0) + 1}`;
+}
