@@ -1,9 +1,9 @@
 import type { AnswerWriter } from './answer-writer';
-import { bulleted, documentLink, escapeMarkdown, percent, plural } from './format';
+import { bulleted, escapeMarkdown, percent, plural } from './format';
 import { searchArgs } from './compose-requirements';
 import type { Period, QueryPlan } from './question/plan';
 
-/** Answers about time: what changed in a period, and the honest limits (no history, due dates or expiry). */
+/** Answers about time: what changed in a period, and the honest limits (no history or due dates). */
 
 const ACTION_NAMES: Record<string, string> = {
   update_requirement_response: 'requirement updates',
@@ -56,17 +56,4 @@ export async function composeDueDates(writer: AnswerWriter, plan: QueryPlan): Pr
   writer.line();
   writer.line(`What I can show instead: ${plural(found.total, 'open requirement')}${filters.owner === 'me' ? ' assigned to you' : filters.owner && filters.owner !== 'unassigned' ? ` owned by ${escapeMarkdown(filters.owner)}` : ''} (Not Started or In Progress)${found.total ? ':' : '.'}`);
   if (found.total) writer.list(bulleted(found.requirements.map((r) => `${r.id} (${r.priority}, ${r.status}): ${escapeMarkdown(r.text.slice(0, 120))}`)));
-}
-
-export async function composeExpiry(writer: AnswerWriter): Promise<void> {
-  const evidence = await writer.call('list_evidence', {});
-  writer.line('Evidence documents in this product carry no expiry or review date, so I cannot say which expire.');
-  if (!evidence.total) {
-    writer.line(`${writer.tenant} has no evidence documents yet.`);
-    return;
-  }
-  const oldest = [...evidence.documents].sort((a, b) => a.upload_date.localeCompare(b.upload_date)).slice(0, 8);
-  writer.line();
-  writer.line(`The oldest of ${writer.tenantPossessive} ${plural(evidence.total, 'evidence document')}, by upload date, are the first to review:`);
-  writer.list(bulleted(oldest.map((d) => `${documentLink('evidence', d.name)} (${d.document_type}), uploaded ${d.upload_date.slice(0, 10)}`)));
 }
