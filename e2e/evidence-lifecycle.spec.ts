@@ -1,5 +1,8 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { loginAs } from './helpers';
+
+// Each step waits on a live server that analyses files in the same process: allow it a slow machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const NAME = 'E2E Quarterly Access Review';
 const TEXT =

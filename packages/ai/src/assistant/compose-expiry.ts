@@ -56,14 +56,16 @@ const item = (d: EvidenceRow, text: string) => `${documentLink('evidence', d.nam
 export async function composeExpiry(writer: AnswerWriter, plan: QueryPlan, question: string): Promise<void> {
   const evidence = await writer.call('list_evidence', {});
   if (!evidence.total) {
-    writer.line(`${writer.tenant} has no evidence documents yet, so none has expired or expires.`);
+    writer.line(`${writer.tenant} has no evidence documents yet, so there is no expiry date to check: nothing has expired or expires.`);
     return;
   }
   const today = evidence.today ?? new Date().toISOString().slice(0, 10);
-  const { rows, what } = documentsAsked(evidence.documents, plan);
-  if (!rows.length) {
-    writer.line(`${writer.tenant} holds none of ${what}.`);
-    return;
+  const asked = documentsAsked(evidence.documents, plan);
+  // None of the kind asked about is held: answer for all the evidence instead, and say so.
+  const { rows, what } = asked.rows.length ? asked : { rows: evidence.documents, what: `the ${plural(evidence.documents.length, 'evidence document')}` };
+  if (!asked.rows.length) {
+    writer.line(`${writer.tenant} holds none of ${asked.what}; for all its evidence:`);
+    writer.line();
   }
   const dated = rows.filter((d) => d.expires_on);
   const undated = rows.length - dated.length;

@@ -3,7 +3,7 @@ import { ExpiryBadge } from '../evidence/evidence-expiry';
 
 const percent = (value: number) => `${Math.round(value <= 1 ? value * 100 : value)}%`;
 
-/** The evidence documents that support a requirement, each with its type, confidence and excerpt. */
+/** The evidence linked to a requirement, each with its type, confidence and excerpt; expired evidence is flagged as not counting. Nothing when none is linked. */
 export function SupportingEvidence({ tenantId, requirementId }: { tenantId: string; requirementId: string }) {
   const evidence = trpc.requirements.evidence.useQuery({ id: requirementId, tenant_id: tenantId });
   if (evidence.isPending || evidence.isError || evidence.data.length === 0) return null;
