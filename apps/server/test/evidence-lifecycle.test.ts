@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { type Session, type TestApp, api, createTestApp, expectError, login } from './helpers/test-app';
 import { PASSWORD, createUser } from './helpers/factories';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { multipartBody } from './helpers/multipart';
+
+// Each test uploads and waits for analysis several times: allow a loaded machine more than the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 let t: TestApp;
 let editor: Session;
