@@ -5,6 +5,7 @@ import { PASSWORD, createOrganization, createTenant, createUser, unique } from '
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';
 import { ACCESS_ROWS, PUBLIC } from './helpers/matrix-access';
 import { AI_ROWS } from './helpers/matrix-ai';
+import { EVIDENCE_ROWS } from './helpers/matrix-evidence';
 import { PASSWORD_ROWS } from './helpers/matrix-passwords';
 import { WORK_ROWS } from './helpers/matrix-work';
 
@@ -305,6 +306,7 @@ const MATRIX: Record<string, Row> = {
     crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.jobs.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
   },
   ...AI_ROWS,
+  ...EVIDENCE_ROWS,
   ...ACCESS_ROWS,
   ...PASSWORD_ROWS,
   ...WORK_ROWS,

@@ -54,6 +54,12 @@ export const evidenceSchema = documentSchema.extend({
   document_type: z.string().nullable(),
   suggested_document_type: z.string().nullable(),
   description: z.string().nullable(),
+  /** The day the evidence stops counting as support (YYYY-MM-DD), or null: it does not expire. */
+  expires_on: z.string().nullable(),
+  /** Expired: flagged on every screen, and no longer counted as support. */
+  expired: z.boolean(),
+  /** Earlier versions kept in its history. */
+  version_count: z.number().int(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 export const evidenceListOutput = z.array(evidenceSchema);
@@ -92,7 +98,17 @@ export const evidenceLinksOutput = z.object({
 
 /** Evidence supporting one requirement, seen from the requirement. */
 export const requirementEvidenceOutput = z.array(
-  z.object({ evidence_id: idSchema, name: z.string(), document_type: z.string().nullable(), confidence: z.number(), excerpt: z.string() }),
+  z.object({
+    evidence_id: idSchema,
+    name: z.string(),
+    document_type: z.string().nullable(),
+    confidence: z.number(),
+    excerpt: z.string(),
+    expires_on: z.string().nullable(),
+    expired: z.boolean(),
+    /** Whether this link counts as support (the one rule of evidence-support.ts). */
+    counts: z.boolean(),
+  }),
 );
 
 export const jobStateSchema = z.object({

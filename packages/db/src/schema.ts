@@ -170,6 +170,10 @@ export interface DocumentsTable {
   customer_name: string | null;
   contract_side: Generated<ContractSide>;
   duplicate_of: string | null;
+  /** Evidence: the day it stops counting as support (none: it does not expire). */
+  expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Evidence: the newer version that replaced this one (this row is then part of that version's history). */
+  superseded_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ContractSide = 'provider' | 'customer';
@@ -215,6 +219,8 @@ export interface EvidenceLinksTable {
   confidence: number;
   excerpt: string;
   created_at: CreatedAt;
+  /** The earlier version of the document this link was carried over from, when a new version was uploaded. */
+  carried_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JobsTable {

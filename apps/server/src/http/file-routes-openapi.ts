@@ -17,6 +17,7 @@ const errors = {
   '422': { description: 'The file cannot be read (encrypted, image-only, corrupt, zip bomb)' },
   '504': { description: 'The analysis ran past 90 seconds' },
 };
+const expiresOn = { type: 'string', format: 'date', description: 'The day the evidence stops counting as support (YYYY-MM-DD); empty for none' };
 const formTenant = { tenant_id: { type: 'string', format: 'uuid', description: 'The tenant to upload into, as an alternative to the query parameter (the two must agree)' } };
 const upload = (tag: string, extra: Record<string, unknown>) => ({
   post: {
@@ -32,7 +33,14 @@ const file = (summary: string, type: string, params: unknown[]) => ({ get: { tag
 
 export const FILE_ROUTE_PATHS = {
   '/contracts/upload': upload('contracts', {}),
-  '/evidence/upload': upload('evidence', { document_type: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } }),
+  '/evidence/upload': upload('evidence', { document_type: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, expires_on: expiresOn }),
+  '/evidence/{id}/versions': {
+    post: {
+      ...upload('evidence', { expires_on: expiresOn, document_type: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } }).post,
+      summary: 'Upload a new version of an evidence document: the old one stays in its history and its links move to the new one',
+      parameters: [id, tenant, wait],
+    },
+  },
   '/evidence/{id}/reanalyze': { post: { tags: ['evidence'], summary: 'Analyse an evidence document again', parameters: [id, tenant, wait], responses: { '200': { description: 'Analysed' }, ...errors } } },
   '/contracts/{id}/download': download('contracts'),
   '/evidence/{id}/download': download('evidence'),

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
+import { expiryDate } from '@compliance/contracts/evidence';
 import { formatSize } from '@compliance/documents/format-size';
 import type { Actor } from '@compliance/domain/access/actor';
 import { assertCanEditTenant } from '@compliance/domain/access/tenant-permissions';
@@ -76,6 +77,15 @@ async function receiveUpload(req: FastifyRequest, deps: AppDeps) {
   return { actor: route.actor, tenantId, upload };
 }
 
+/** The optional `expires_on` form field: a real date as YYYY-MM-DD, or empty for none. */
+function readExpiry(fields: Record<string, string>): string | null {
+  const given = fields.expires_on?.trim();
+  if (!given) return null;
+  const parsed = expiryDate.safeParse(given);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'The expiry date must be a date as YYYY-MM-DD');
+  return parsed.data;
+}
+
 const waitFlag = (req: FastifyRequest) => (req.query as { wait?: string } | undefined)?.wait !== 'false';
 
 /** Multipart uploads, re-analysis and downloads: plain routes calling the same services as the procedures. */
@@ -105,6 +115,30 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
         name: upload.fields.name,
         description: upload.fields.description?.slice(0, 2000),
         documentType,
+        expiresOn: readExpiry(upload.fields),
+        maxBytes: deps.config.uploadMaxBytes,
+      });
+      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>('/evidence/:id/versions', (req, reply) =>
+    answer(reply, async () => {
+      if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
+      const { actor, tenantId, upload } = await receiveUpload(req, deps);
+      const documentType = upload.fields.document_type?.trim() || undefined;
+      if (documentType && !(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
+        throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);
+      }
+      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
+        kind: 'evidence',
+        filename: upload.filename,
+        content: upload.content,
+        name: upload.fields.name,
+        description: upload.fields.description?.slice(0, 2000),
+        documentType,
+        expiresOn: readExpiry(upload.fields),
+        replaces: req.params.id,
         maxBytes: deps.config.uploadMaxBytes,
       });
       return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);

@@ -17,6 +17,7 @@ import {
   setContractSide,
 } from '@compliance/domain/documents/document-service';
 import { router, tenantProcedure } from '../trpc/trpc';
+import { evidenceLifecycleProcedures } from './evidence-lifecycle-router';
 
 export const contractsRouter = router({
   list: tenantProcedure
@@ -77,4 +78,6 @@ export const evidenceRouter = router({
       const { name } = await deleteDocument(ctx.deps.db, ctx.actor, ctx.tenantId, 'evidence', input.id);
       return { success: true, message: `Evidence "${name}" deleted successfully` };
     }),
+
+  ...evidenceLifecycleProcedures,
 });

@@ -125,6 +125,20 @@ async function reanalysis(w: World, documentId: string, tenantId: string): Promi
   return { url: `/api/evidence/${documentId}/reanalyze?wait=false&tenant_id=${tenantId}`, unwritten: async () => expect(await state()).toEqual(before) };
 }
 
+/** A new version of an evidence document; a refused one stores nothing and leaves the document current. */
+function versionUpload(w: World, documentId: string, tenantId: string): RouteCall {
+  const filename = `${unique('matrix')}.txt`;
+  const body = multipartBody({ filename, content: Buffer.from(`Access rights are reviewed every quarter (${filename}).`) }, { expires_on: '2030-01-31' });
+  return {
+    url: `/api/evidence/${documentId}/versions?wait=false&tenant_id=${tenantId}`,
+    body,
+    unwritten: async () => {
+      await noDocumentNamed(w, filename)();
+      expect(await probe(db(w), (tx) => tx.selectFrom('documents').select('superseded_by').where('id', '=', documentId).executeTakeFirstOrThrow())).toEqual({ superseded_by: null });
+    },
+  };
+}
+
 function downloadRow(kind: 'contracts' | 'evidence'): RouteRow {
   const ids = (w: World) => (kind === 'contracts' ? w.contracts : w.evidence);
   return {
@@ -187,6 +201,14 @@ export const ROUTE_MATRIX: Record<string, RouteRow> = {
     call: async (w, role) => reanalysis(w, role === 'viewer' || role === 'outsider' || role === 'none' ? w.evidence.A1 : await createDocument(db(w), A1(w), 'evidence'), A1(w).id),
     crossTenant: { as: 'editor', status: 404, call: (w) => reanalysis(w, w.evidence.A2, A1(w).id) },
     crossOrg: { as: 'manager', status: 403, call: (w) => reanalysis(w, w.evidence.B1, B1(w).id) },
+    tokens: true,
+  },
+  'POST /api/evidence/:id/versions': {
+    public: false,
+    expect: EDITORS(202),
+    call: async (w, role) => versionUpload(w, role === 'viewer' || role === 'outsider' || role === 'none' ? w.evidence.A1 : await createDocument(db(w), A1(w), 'evidence'), A1(w).id),
+    crossTenant: { as: 'editor', status: 404, call: (w) => versionUpload(w, w.evidence.A2, A1(w).id) },
+    crossOrg: { as: 'manager', status: 403, call: (w) => versionUpload(w, w.evidence.B1, B1(w).id) },
     tokens: true,
   },
   'GET /api/contracts/:id/download': downloadRow('contracts'),

@@ -1,8 +1,8 @@
 import type { AnswerWriter } from './answer-writer';
-import { bulleted, documentLink, escapeMarkdown, percent, plural } from './format';
+import { bulleted, escapeMarkdown, percent, plural } from './format';
 import type { Period, QueryPlan } from './question/plan';
 
-/** Answers about time: what changed in a period, and the honest limits (no history or expiry). */
+/** Answers about time: what changed in a period, and the honest limit (no history). */
 
 const ACTION_NAMES: Record<string, string> = {
   update_requirement_response: 'requirement updates',
@@ -46,17 +46,4 @@ export async function composeTrend(writer: AnswerWriter, plan: QueryPlan): Promi
   writer.line(`The product does not keep a history of the compliance rate, so I cannot show how it moved ${period.label}.`);
   writer.line();
   writer.line(`What I can tell you: the rate is **${percent(summary.compliance_rate)}** now (${summary.compliant} of ${plural(summary.total_requirements, 'requirement')} Compliant), and the audit trail shows ${plural(updates, 'requirement update')} ${period.label}. Ask "what changed ${period.label}?" for the list.`);
-}
-
-export async function composeExpiry(writer: AnswerWriter): Promise<void> {
-  const evidence = await writer.call('list_evidence', {});
-  writer.line('Evidence documents in this product carry no expiry or review date, so I cannot say which expire.');
-  if (!evidence.total) {
-    writer.line(`${writer.tenant} has no evidence documents yet.`);
-    return;
-  }
-  const oldest = [...evidence.documents].sort((a, b) => a.upload_date.localeCompare(b.upload_date)).slice(0, 8);
-  writer.line();
-  writer.line(`The oldest of ${writer.tenantPossessive} ${plural(evidence.total, 'evidence document')}, by upload date, are the first to review:`);
-  writer.list(bulleted(oldest.map((d) => `${documentLink('evidence', d.name)} (${d.document_type}), uploaded ${d.upload_date.slice(0, 10)}`)));
 }

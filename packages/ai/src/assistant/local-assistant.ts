@@ -1,11 +1,12 @@
 import { throwIfAborted } from '../call-context';
 import type { ChatAnswer, ChatCallOptions, ChatRequest } from '../engine';
 import { AnswerWriter } from './answer-writer';
-import { composeActivity, composeExpiry, composeTrend } from './compose-activity';
+import { composeActivity, composeTrend } from './compose-activity';
 import { composeContractPlan } from './compose-contracts';
 import { composeDueDates } from './compose-due-dates';
 import { resolveControl } from './compose-controls';
 import { composeEvidence, composeEvidenceCoverage, composePassages } from './compose-evidence';
+import { composeExpiry } from './compose-expiry';
 import { composeHelp, composeImprovementPlan, composeUnknown } from './compose-plan';
 import { composeOwners, composeRequirement, composeRequirements } from './compose-requirements';
 import { composeDomainDetail, composeDomains, composeFrameworkCompliance, composeGaps, composeSummary, composeTopPriority } from './compose-status';
@@ -80,7 +81,7 @@ async function compose(writer: AnswerWriter, asked: QueryPlan, question: string,
     case 'due_dates':
       return composeDueDates(writer, plan, question, now);
     case 'expiry':
-      return composeExpiry(writer);
+      return composeExpiry(writer, plan, question);
     case 'tenants':
       return composeTenants(writer);
     case 'draft':

@@ -79,7 +79,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   list_top_priority_requirements: 'The open gaps ranked by priority and status, as on the dashboard.',
   search_requirements: "Search the tenant's requirements by words, status, domain, framework, owner, source, contract, priority, ids, whether evidence is linked, due date or being overdue.",
   get_requirement: 'One requirement in full: status, owner, response, the evidence linked with excerpts, and the contract clauses it came from.',
-  list_evidence: 'The evidence documents held, by document type, with how many requirements each supports.',
+  list_evidence: 'The evidence documents held, by document type, with how many requirements each supports, each one\'s expiry date (expires_on) and whether it has expired (expired evidence no longer counts as support), and today\'s date.',
   get_evidence_coverage: 'Which requirements one evidence document supports.',
   search_evidence: 'Evidence documents by name, type, domain or linked requirement, with the requirements each supports.',
   search_passages: "Ranked passages (BM25) from the stored text of the tenant's documents, to quote what a report or policy says.",
@@ -144,7 +144,19 @@ export type FrameworkGaps = {
 export type EvidenceSummary = {
   total: number;
   by_type: Array<{ document_type: string; count: number }>;
-  documents: Array<{ name: string; document_type: string; upload_date: string; requirement_count: number; status: string }>;
+  documents: Array<{
+    name: string;
+    document_type: string;
+    upload_date: string;
+    requirement_count: number;
+    status: string;
+    /** The day it stops counting as support (YYYY-MM-DD), or null: no expiry date is set. */
+    expires_on?: string | null;
+    /** Expired: it no longer counts as support. */
+    expired?: boolean;
+  }>;
+  /** The tenant's date today (YYYY-MM-DD), to read expiry dates against. */
+  today?: string;
 };
 
 export type EvidenceCoverage = { name: string; document_type: string; requirements: RequirementRef[] } | null;

@@ -9,6 +9,7 @@ import * as passwordReset from './0007-password-reset';
 import * as tokenExpiry from './0008-token-expiry';
 import * as jobParseCrashes from './0009-job-parse-crashes';
 import * as requirementDueDates from './0010-requirement-due-dates';
+import * as evidenceLifecycle from './0011-evidence-lifecycle';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-token-expiry': tokenExpiry,
   '0009-job-parse-crashes': jobParseCrashes,
   '0010-requirement-due-dates': requirementDueDates,
+  '0011-evidence-lifecycle': evidenceLifecycle,
 };

@@ -5,6 +5,7 @@ import { withScope } from '@compliance/db/scope';
 import { tenantScope } from '../access/caller';
 import { AppError } from '../errors';
 import { listDocuments } from '../documents/document-repo';
+import { linkCountsAsSupport } from '../documents/evidence-support';
 import { getDashboardInTx } from '../reports/dashboard-service';
 import { generateSuggestedResponse } from '../requirements/suggestion-service';
 import { listTenantOwners } from '../requirements/requirement-repo';
@@ -67,6 +68,7 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
           .select(['d.name', 'd.document_type', 'l.confidence', 'l.excerpt'])
           .where('l.tenant_id', '=', tenantId)
           .where('l.tenant_requirement_id', '=', requirement.id)
+          .where(linkCountsAsSupport('l'))
           .orderBy('l.confidence', 'desc')
           .limit(10)
           .execute();

@@ -3,6 +3,7 @@ import { deadlineOf } from '@compliance/ai/assistant/deadlines';
 import type { AssistantToolset, ContractObligation } from '@compliance/ai/assistant/tools';
 import { getDomain } from '@compliance/catalog/domains';
 import { listDocuments } from '../documents/document-repo';
+import { linkCountsAsSupport } from '../documents/evidence-support';
 import { searchPassages } from '../documents/document-passages';
 import type { ToolBinding } from './assistant-tools';
 import { toRequirementRef } from './assistant-tools';
@@ -21,6 +22,7 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
         const documents = await completedEvidence(tx);
         const byType = new Map<string, number>();
         for (const d of documents) byType.set(d.document_type ?? 'Other', (byType.get(d.document_type ?? 'Other') ?? 0) + 1);
+        const { rows } = await sql<{ today: string }>`SELECT current_date::text AS today`.execute(tx);
         return {
           total: documents.length,
           by_type: [...byType].map(([document_type, count]) => ({ document_type, count })).sort((a, b) => b.count - a.count || a.document_type.localeCompare(b.document_type)),
@@ -30,7 +32,10 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
             upload_date: new Date(d.created_at).toISOString(),
             requirement_count: Number(d.requirement_count),
             status: d.status,
+            expires_on: d.expires_on,
+            expired: Boolean(d.expired),
           })),
+          today: rows[0]!.today,
         };
       }),
 
@@ -44,7 +49,7 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
           documents.find((d) => wanted.includes(d.name.toLowerCase())) ??
           documents.find((d) => namesMatch(d.name, name));
         if (!document) return null;
-        const links = await tx.selectFrom('evidence_links').select('tenant_requirement_id').where('tenant_id', '=', tenantId).where('document_id', '=', document.id).execute();
+        const links = await tx.selectFrom('evidence_links as l').select('tenant_requirement_id').where('tenant_id', '=', tenantId).where('document_id', '=', document.id).where(linkCountsAsSupport('l')).execute();
         const ids = new Set(links.map((l) => l.tenant_requirement_id));
         const { requirements } = await requirementsOf(tx);
         return { name: document.name, document_type: document.document_type ?? 'Other', requirements: requirements.filter((r) => ids.has(r.id)).map(toRequirementRef) };
@@ -53,7 +58,7 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
     search_evidence: ({ name, document_type, domain_number, requirement_id }) =>
       read(async (tx) => {
         const documents = await completedEvidence(tx);
-        const links = await tx.selectFrom('evidence_links').select(['document_id', 'tenant_requirement_id']).where('tenant_id', '=', tenantId).execute();
+        const links = await tx.selectFrom('evidence_links as l').select(['document_id', 'tenant_requirement_id']).where('tenant_id', '=', tenantId).where(linkCountsAsSupport('l')).execute();
         const { requirements } = await requirementsOf(tx);
         const byId = new Map(requirements.map((r) => [r.id, r]));
         const found = documents

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '@compliance/db/scope';
 import type { DocumentKind } from '@compliance/db/schema';
+import { documentIsCurrent, linkCountsAsSupport } from './evidence-support';
 
 export interface NewDocument {
   tenantId: string;
@@ -14,6 +15,7 @@ export interface NewDocument {
   sha256: string;
   description: string | null;
   documentType: string | null;
+  expiresOn?: string | null;
   uploadedBy: string;
 }
 
@@ -33,6 +35,7 @@ export async function insertDocument(tx: Tx, doc: NewDocument): Promise<string> 
       sha256: doc.sha256,
       description: doc.description,
       document_type: doc.documentType,
+      expires_on: doc.expiresOn ?? null,
       uploaded_by: doc.uploadedBy,
     })
     .returning('id')
@@ -98,17 +101,22 @@ export async function listDocuments(tx: Tx, tenantId: string, kind: DocumentKind
     customer_name: string | null;
     duplicate_of: string | null;
     duplicate_of_name: string | null;
+    expires_on: string | null;
+    expired: boolean;
+    version_count: number;
   }>`
     SELECT d.id, d.name, d.filename, d.document_type, d.suggested_document_type, d.description, d.status, d.error,
       d.size_bytes, d.created_at, d.analyzed_at, d.analysis_provider, d.analysis_model,
       d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name,
       CASE d.kind
         WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id)
-        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id)
-      END AS requirement_count
+        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id AND ${linkCountsAsSupport('l')})
+      END AS requirement_count,
+      d.expires_on::text AS expires_on, NOT ${documentIsCurrent('d')} AS expired,
+      (SELECT count(*)::int FROM documents v WHERE v.superseded_by = d.id) AS version_count
     FROM documents d
     LEFT JOIN documents o ON o.id = d.duplicate_of AND o.tenant_id = d.tenant_id
-    WHERE d.tenant_id = ${tenantId} AND d.kind = ${kind}
+    WHERE d.tenant_id = ${tenantId} AND d.kind = ${kind} AND d.superseded_by IS NULL
     ORDER BY d.created_at DESC, d.id
   `.execute(tx);
   return rows;

@@ -13,6 +13,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { createJob } from '../jobs/job-service';
 import { listContractDisplayIds, requirementDisplayId } from '../requirements/display-ids';
 import { deleteDocumentRow, getDocumentContent, getDocumentRow, listDocuments } from './document-repo';
+import { documentIsCurrent, linkCountsAsSupport } from './evidence-support';
 
 type DocumentListRow = Awaited<ReturnType<typeof listDocuments>>[number];
 
@@ -45,15 +46,20 @@ export async function listContracts(db: Kysely<Database>, actor: Actor, tenantId
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listDocuments(tx, tenantId, 'contract')).map(toContract));
 }
 
+export function toEvidence(row: DocumentListRow): Evidence {
+  return {
+    ...toDocument(row),
+    document_type: row.document_type,
+    suggested_document_type: row.suggested_document_type,
+    description: row.description,
+    expires_on: row.expires_on,
+    expired: Boolean(row.expired),
+    version_count: Number(row.version_count),
+  };
+}
+
 export async function listEvidence(db: Kysely<Database>, actor: Actor, tenantId: string): Promise<Evidence[]> {
-  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) =>
-    (await listDocuments(tx, tenantId, 'evidence')).map((row) => ({
-      ...toDocument(row),
-      document_type: row.document_type,
-      suggested_document_type: row.suggested_document_type,
-      description: row.description,
-    })),
-  );
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listDocuments(tx, tenantId, 'evidence')).map(toEvidence));
 }
 
 /** Deletes a contract or evidence document and everything taken from it. */
@@ -207,11 +213,21 @@ export async function listRequirementEvidence(db: Kysely<Database>, actor: Actor
     const rows = await tx
       .selectFrom('evidence_links as l')
       .innerJoin('documents as d', 'd.id', 'l.document_id')
-      .select(['d.id as evidence_id', 'd.name', 'd.document_type', 'l.confidence', 'l.excerpt'])
+      .select([
+        'd.id as evidence_id',
+        'd.name',
+        'd.document_type',
+        'l.confidence',
+        'l.excerpt',
+        sql<string | null>`d.expires_on::text`.as('expires_on'),
+        sql<boolean>`NOT ${documentIsCurrent('d')}`.as('expired'),
+        linkCountsAsSupport('l').as('counts'),
+      ])
       .where('l.tenant_id', '=', tenantId)
       .where('l.tenant_requirement_id', '=', requirementId)
+      .orderBy(linkCountsAsSupport('l'), 'desc')
       .orderBy('l.confidence', 'desc')
       .execute();
-    return rows.map((r) => ({ ...r, confidence: Number(r.confidence) }));
+    return rows.map((r) => ({ ...r, confidence: Number(r.confidence), expired: Boolean(r.expired), counts: Boolean(r.counts) }));
   });
 }

@@ -8,7 +8,8 @@ import { auditAnalysis, engineProgress, jobScope, loadDocumentText, markFailed }
 
 /**
  * Evidence analysis: guess the document type and link the tenant requirements the document supports,
- * each with a confidence and the supporting excerpt. Earlier links of the document are replaced.
+ * each with a confidence and the supporting excerpt. Earlier links of the document are replaced, except
+ * those carried over from an earlier version of it.
  */
 export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine): JobProcessor<'analyze-evidence'> {
   return async ({ documentId, tenantId }, ctx) => {
@@ -19,9 +20,12 @@ export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine):
       const analysis = await engine.analyzeEvidence({ text, fileName: document.filename, requirements: candidates }, { signal: ctx.signal, onProgress: engineProgress(ctx) });
       await ctx.progress('Matching requirements', 85);
       const known = new Set(candidates.map((c) => c.key));
-      const links = analysis.links.filter((l) => known.has(l.requirement_key));
+      const seen = new Set<string>();
+      // One link per requirement (the first, most confident one), so the upsert below touches each row once.
+      const links = analysis.links.filter((l) => known.has(l.requirement_key) && !seen.has(l.requirement_key) && Boolean(seen.add(l.requirement_key)));
       await withScope(db, jobScope(tenantId), async (tx) => {
-        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).execute();
+        // Links carried over from an earlier version stay; the analysis refreshes those it finds again.
+        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).where('carried_from', 'is', null).execute();
         if (links.length) {
           await tx
             .insertInto('evidence_links')
@@ -35,7 +39,9 @@ export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine):
                 excerpt: l.excerpt.slice(0, 2000),
               })),
             )
-            .onConflict((oc) => oc.columns(['document_id', 'tenant_requirement_id']).doNothing())
+            .onConflict((oc) =>
+              oc.columns(['document_id', 'tenant_requirement_id']).doUpdateSet((eb) => ({ confidence: eb.ref('excluded.confidence'), excerpt: eb.ref('excluded.excerpt'), carried_from: null })),
+            )
             .execute();
         }
         await tx

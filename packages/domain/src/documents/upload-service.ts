@@ -12,6 +12,7 @@ import { AppError, type AppErrorCode, notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { createJob } from '../jobs/job-service';
 import { findDocumentBySha256, insertDocument } from './document-repo';
+import { getCurrentEvidenceRow, supersedeEvidence } from './evidence-service';
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -50,6 +51,10 @@ export interface UploadInput {
   name?: string | null;
   description?: string | null;
   documentType?: string | null;
+  /** Evidence: the day it stops counting as support (YYYY-MM-DD). */
+  expiresOn?: string | null;
+  /** Evidence: the current version this upload replaces (its name, type and description are kept unless given). */
+  replaces?: string;
   maxBytes?: number;
 }
 
@@ -78,22 +83,25 @@ export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, acto
     const tenant = await tx.selectFrom('tenants').select(['id', 'organization_id']).where('id', '=', tenantId).executeTakeFirst();
     if (!tenant) throw notFound('Tenant');
     const sha256 = sha256Hex(input.content);
+    const previous = input.replaces && input.kind === 'evidence' ? await getCurrentEvidenceRow(tx, tenantId, input.replaces) : undefined;
     const existing = await findDocumentBySha256(tx, tenantId, input.kind, sha256);
     if (existing) throw duplicateFileError(existing);
     const documentId = await insertDocument(tx, {
       tenantId,
       organizationId: tenant.organization_id,
       kind: input.kind,
-      name: displayName(filename, input.name),
+      name: previous && !input.name?.trim() ? previous.name : displayName(filename, input.name),
       filename,
       fileKind,
       contentType: CONTENT_TYPES[fileKind] ?? 'application/octet-stream',
       content: input.content,
       sha256,
-      description: input.description?.trim() || null,
-      documentType: input.kind === 'evidence' ? (input.documentType ?? 'Policy') : null,
+      description: input.description?.trim() || previous?.description || null,
+      documentType: input.kind === 'evidence' ? (input.documentType ?? previous?.document_type ?? 'Policy') : null,
+      expiresOn: input.kind === 'evidence' ? (input.expiresOn ?? null) : null,
       uploadedBy: actor.caller.user.id,
     });
+    if (previous) await supersedeEvidence(tx, actor, tenantId, previous, { id: documentId, filename });
     const jobId = await createJob(tx, {
       tenantId,
       organizationId: tenant.organization_id,

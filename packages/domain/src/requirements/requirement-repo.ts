@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '@compliance/db/scope';
+import { linkCountsAsSupport } from '../documents/evidence-support';
 import { STATUS_SQL } from '../reports/rates';
 
 export interface RequirementFilter {
@@ -62,7 +63,7 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
       tr.owner_user_id AS owner_id, coalesce(ou.full_name, ou.username) AS owner_name,
       tr.due_date::text AS due_date, ${sql.raw(OVERDUE_SQL)} AS overdue,
       tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at,
-      (SELECT count(*)::int FROM evidence_links l WHERE l.tenant_requirement_id = tr.id) AS evidence_count,
+      (SELECT count(*)::int FROM evidence_links l WHERE l.tenant_requirement_id = tr.id AND ${linkCountsAsSupport('l')}) AS evidence_count,
       coalesce((SELECT array_agg(DISTINCT d.name ORDER BY d.name) FROM contract_obligations o JOIN documents d ON d.id = o.document_id
         WHERE o.tenant_requirement_id = tr.id), '{}'::text[]) AS contract_names
     FROM tenant_requirements tr

@@ -125,6 +125,7 @@ export async function getRequirementStats(tx: Tx, tenantId: string): Promise<{ c
     .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'completed')
+    .where('superseded_by', 'is', null)
     .groupBy('kind')
     .execute();
   const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);

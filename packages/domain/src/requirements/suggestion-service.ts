@@ -7,6 +7,7 @@ import { tenantScope } from '../access/caller';
 import { assertCanEditTenant } from '../access/tenant-permissions';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
+import { linkCountsAsSupport } from '../documents/evidence-support';
 import { listTenantRequirements } from './requirement-repo';
 import { FRAMEWORKS } from '@compliance/contracts/frameworks';
 
@@ -46,6 +47,7 @@ export async function generateSuggestedResponse(db: Kysely<Database>, engine: Ai
       .select(['d.id', 'd.name', 'l.excerpt'])
       .where('l.tenant_id', '=', tenantId)
       .where('l.tenant_requirement_id', '=', requirementId)
+      .where(linkCountsAsSupport('l'))
       .orderBy('l.confidence', 'desc')
       .limit(8)
       .execute();

@@ -7,6 +7,7 @@ import { Icon } from '../../layout/nav-icons';
 import { TenantInViewBar } from '../../layout/tenant-in-view-bar';
 import { trpc } from '../../lib/trpc';
 import { DashboardContent } from './dashboard-content';
+import { ExpiringEvidenceCard } from './expiring-evidence-card';
 import { ExportButtons } from './export-buttons';
 import { FrameworkFilter } from './framework-filter';
 
@@ -87,6 +88,7 @@ export function MyDashboardPage() {
               </div>
             </Card>
           )}
+          {tenantId && <ExpiringEvidenceCard tenantId={tenantId} />}
           {waiting ? (
             <Card>
               <EmptyState>Loading dashboard...</EmptyState>

@@ -14,6 +14,7 @@ import { matchByName } from '../../lib/name-search';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { BatchUploadList } from './batch-upload-list';
+import { EvidenceEditDialog } from './evidence-edit-dialog';
 import { EvidenceTable } from './evidence-table';
 import { EvidenceUploadForm } from './evidence-upload-form';
 import { type UploadProgress, runTrackedUpload } from './tracked-upload';
@@ -49,6 +50,7 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
   const [message, setMessage] = useState<Message>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [reanalysis, setReanalysis] = useState<{ id: string; progress: UploadProgress } | null>(null);
+  const [editing, setEditing] = useState<Evidence | null>(null);
 
   const refresh = useCallback(() => void refreshQueries(queryClient, 'evidence', 'requirements', 'reports'), [queryClient]);
   const batch = useBatchUpload(tenant.id, refresh);
@@ -143,9 +145,23 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
             reanalysis={reanalysis}
             onReanalyze={(item) => void reanalyze(item)}
             onDelete={(item) => void deleteEvidence(item)}
+            onEdit={setEditing}
+            onChanged={refresh}
           />
         )}
       </Card>
+      {editing && (
+        <EvidenceEditDialog
+          tenantId={tenant.id}
+          item={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setMessage({ tone: 'success', text: `Evidence "${saved.name}" saved` });
+            refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,8 +1,11 @@
-import type { Evidence } from '@compliance/contracts/documents';
+import { EVIDENCE_TYPES, type Evidence } from '@compliance/contracts/documents';
 import { Fragment, useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { formatUploadDate } from './document-dates';
+import { trpc } from '../../lib/trpc';
+import { ExpiryBadge } from './evidence-expiry';
+import { EvidenceHistory } from './evidence-history';
 import { EvidenceLinks } from './evidence-links';
 import { ProgressBar } from './progress-bar';
 import type { UploadProgress } from './tracked-upload';
@@ -15,20 +18,40 @@ interface EvidenceTableProps {
   reanalysis: { id: string; progress: UploadProgress } | null;
   onReanalyze: (item: Evidence) => void;
   onDelete: (item: Evidence) => void;
+  onEdit: (item: Evidence) => void;
+  onChanged: () => void;
 }
 
-function TypeCell({ item }: { item: Evidence }) {
+function TypeCell({ tenantId, item, canManage, onChanged }: { tenantId: string; item: Evidence; canManage: boolean; onChanged: () => void }) {
   const suggested = item.suggested_document_type;
+  const apply = trpc.evidence.update.useMutation({ onSettled: onChanged });
+  const applicable = suggested && suggested !== item.document_type && (EVIDENCE_TYPES as readonly string[]).includes(suggested);
   return (
     <div className="space-y-1">
-      <span>{item.document_type ?? 'Other'}</span>
-      {suggested && suggested !== item.document_type && <p className="text-xs text-amber-700">Suggested: {suggested}</p>}
+      <span data-testid="evidence-type">{item.document_type ?? 'Other'}</span>
+      {suggested && suggested !== item.document_type && (
+        <p className="flex flex-wrap items-center gap-1 text-xs text-amber-700">
+          Suggested: {suggested}
+          {canManage && applicable && (
+            <button
+              type="button"
+              className="rounded px-1 font-medium text-indigo-700 underline hover:bg-indigo-50 disabled:opacity-50"
+              aria-label={`Use suggested type ${suggested} for ${item.name}`}
+              disabled={apply.isPending}
+              onClick={() => apply.mutate({ id: item.id, tenant_id: tenantId, document_type: suggested as (typeof EVIDENCE_TYPES)[number] })}
+            >
+              {apply.isPending ? 'Applying...' : 'Use'}
+            </button>
+          )}
+        </p>
+      )}
+      {apply.isError && <p className="text-xs text-red-700">Failed to change the document type</p>}
     </div>
   );
 }
 
 /** The tenant's evidence with its linked requirements (expand a row) and the download, re-analyze and delete actions. */
-export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete }: EvidenceTableProps) {
+export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete, onEdit, onChanged }: EvidenceTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
     <div className="overflow-x-auto">
@@ -63,6 +86,8 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       <span>{item.filename}</span>
                       {item.status === 'failed' && <Badge tone="red" title={item.error ?? undefined}>Failed</Badge>}
                       {(item.status === 'queued' || item.status === 'processing') && <Badge tone="amber">Analyzing</Badge>}
+                      <ExpiryBadge expiresOn={item.expires_on} expired={item.expired} />
+                      {item.version_count > 0 && <span>{item.version_count + 1} versions</span>}
                     </div>
                     {item.status === 'failed' && item.error && <p className="mt-1 pl-4 text-xs text-red-700">{item.error}</p>}
                     {reanalyzing && (
@@ -72,7 +97,7 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                     )}
                   </td>
                   <td className="px-4 py-3 text-slate-700">
-                    <TypeCell item={item} />
+                    <TypeCell tenantId={tenantId} item={item} canManage={canManage} onChanged={onChanged} />
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatUploadDate(item.upload_date)}</td>
                   <td className="px-4 py-3 tabular-nums" data-testid="linked-count">
@@ -90,6 +115,9 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       </Button>
                       {canManage && (
                         <>
+                          <Button variant="secondary" size="sm" aria-label={`Edit ${item.name}`} disabled={!!busyId} onClick={() => onEdit(item)}>
+                            Edit
+                          </Button>
                           <Button variant="secondary" size="sm" aria-label={`Re-analyze ${item.name}`} disabled={!!busyId} onClick={() => onReanalyze(item)}>
                             {reanalyzing ? 'Re-analyzing...' : 'Re-analyze'}
                           </Button>
@@ -103,8 +131,12 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                 </tr>
                 {open && (
                   <tr className="bg-slate-50/70">
-                    <td colSpan={5} className="px-4 py-4">
+                    <td colSpan={5} className="space-y-4 px-4 py-4">
+                      {item.expired && (
+                        <p className="text-sm text-red-700">This document expired on {item.expires_on}: it no longer counts as support for the requirements below.</p>
+                      )}
                       <EvidenceLinks tenantId={tenantId} evidenceId={item.id} />
+                      <EvidenceHistory tenantId={tenantId} item={item} canManage={canManage} onChanged={onChanged} />
                     </td>
                   </tr>
                 )}

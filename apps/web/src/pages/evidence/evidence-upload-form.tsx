@@ -32,6 +32,7 @@ export function EvidenceUploadForm({ tenant, onBatch, onStart, onUploaded, onFai
   const [documentType, setDocumentType] = useState<string>(DEFAULT_TYPE);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [expiresOn, setExpiresOn] = useState('');
   const [processing, setProcessing] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const batch = files.length > 1;
@@ -47,12 +48,13 @@ export function EvidenceUploadForm({ tenant, onBatch, onStart, onUploaded, onFai
     setDocumentType(DEFAULT_TYPE);
     setName('');
     setDescription('');
+    setExpiresOn('');
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (files.length === 0 || processing) return;
-    const fields = { documentType, description };
+    const fields = { documentType, description, expiresOn };
     onStart();
     if (batch) {
       onBatch(files, fields);
@@ -128,6 +130,15 @@ export function EvidenceUploadForm({ tenant, onBatch, onStart, onUploaded, onFai
             onChange={(event) => setName(event.target.value)}
           />
         </div>
+        <TextField
+          id={`${formId}-expires`}
+          label="Expires On"
+          type="date"
+          value={expiresOn}
+          disabled={processing}
+          hint="Optional: from this day the document no longer counts as support."
+          onChange={(event) => setExpiresOn(event.target.value)}
+        />
         <TextAreaField
           id={`${formId}-description`}
           label="Description"

@@ -2,6 +2,8 @@
 export interface EvidenceFields {
   documentType: string;
   description: string;
+  /** YYYY-MM-DD, or empty: the evidence does not expire. */
+  expiresOn?: string;
 }
 
 /** A file's name without its extension: the default display name. */
@@ -17,5 +19,6 @@ export function evidenceUploadBody(file: File, fields: EvidenceFields, name: str
   body.append('document_type', fields.documentType);
   body.append('description', fields.description.trim());
   body.append('name', name.trim() || displayNameOf(file.name));
+  if (fields.expiresOn) body.append('expires_on', fields.expiresOn);
   return body;
 }

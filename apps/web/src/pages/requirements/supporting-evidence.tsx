@@ -1,8 +1,9 @@
 import { trpc } from '../../lib/trpc';
+import { ExpiryBadge } from '../evidence/evidence-expiry';
 
 const percent = (value: number) => `${Math.round(value <= 1 ? value * 100 : value)}%`;
 
-/** The evidence documents that support a requirement, each with its type, confidence and excerpt. */
+/** The evidence linked to a requirement, each with its type, confidence and excerpt; expired evidence is flagged as not counting. Nothing when none is linked. */
 export function SupportingEvidence({ tenantId, requirementId }: { tenantId: string; requirementId: string }) {
   const evidence = trpc.requirements.evidence.useQuery({ id: requirementId, tenant_id: tenantId });
   if (evidence.isPending || evidence.isError || evidence.data.length === 0) return null;
@@ -13,10 +14,17 @@ export function SupportingEvidence({ tenantId, requirementId }: { tenantId: stri
       </h3>
       <ul className="space-y-2">
         {evidence.data.map((item) => (
-          <li key={item.evidence_id} data-testid="supporting-evidence" className="rounded-lg border border-slate-200 p-3">
+          <li
+            key={item.evidence_id}
+            data-testid="supporting-evidence"
+            data-counts={item.counts}
+            className={`rounded-lg border p-3 ${item.counts ? 'border-slate-200' : 'border-red-200 bg-red-50/40'}`}
+          >
             <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-              <span className="font-medium text-slate-800">{item.name}</span>
+              <span className={`font-medium ${item.counts ? 'text-slate-800' : 'text-slate-500 line-through'}`}>{item.name}</span>
               {item.document_type && <span className="text-xs text-slate-500">{item.document_type}</span>}
+              <ExpiryBadge expiresOn={item.expires_on} expired={item.expired} />
+              {!item.counts && <span className="text-xs text-red-700">Does not count as support</span>}
               <span className="ml-auto text-xs text-slate-500">Confidence {percent(item.confidence)}</span>
             </div>
             <blockquote className="mt-1.5 border-l-2 border-green-300 pl-3 text-xs leading-relaxed text-slate-600 italic">{item.excerpt}</blockquote>
