@@ -85,6 +85,8 @@ function validInput(name: string): Record<string, unknown> {
     'requirements.updateResponse': { user_response: 'Reviewed quarterly.', status: 'In Progress' },
     'reports.dashboard': { tenant_id: A1() },
     'evidence.list': { tenant_id: A1() },
+    'evidence.reviewLink': { state: 'accepted' },
+    'contracts.reviewObligation': { state: 'rejected' },
     'policies.templates': { tenant_id: A1() },
     'policies.generate': POLICY_REQUEST,
     'policies.startGeneration': POLICY_REQUEST,

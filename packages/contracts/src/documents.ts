@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { tenantIdQuery } from './requirements';
+import { documentApproval, reviewFields } from './review';
 
 export const EVIDENCE_TYPES = [
   'Policy',
@@ -54,6 +55,8 @@ export const evidenceSchema = documentSchema.extend({
   document_type: z.string().nullable(),
   suggested_document_type: z.string().nullable(),
   description: z.string().nullable(),
+  /** A draft (a policy saved from the generator) supports nothing until an Admin approves it. */
+  approval: documentApproval,
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 export const evidenceListOutput = z.array(evidenceSchema);
@@ -62,6 +65,8 @@ export const documentIdInput = z.object({ id: idSchema, tenant_id: tenantIdQuery
 export const tenantInput = z.object({ tenant_id: tenantIdQuery }).optional();
 
 export const obligationSchema = z.object({
+  id: idSchema,
+  ...reviewFields,
   clause: z.string().nullable(),
   text: z.string(),
   domain_number: z.number().int(),
@@ -77,6 +82,8 @@ export const obligationSchema = z.object({
 export const obligationListOutput = z.array(obligationSchema);
 
 export const evidenceLinkSchema = z.object({
+  id: idSchema,
+  ...reviewFields,
   requirement_id: idSchema,
   display_id: z.string(),
   domain_number: z.number().int(),
@@ -86,13 +93,23 @@ export const evidenceLinkSchema = z.object({
 });
 export const evidenceLinksOutput = z.object({
   document_type: z.string().nullable(),
+  approval: documentApproval,
   suggested_document_type: z.string().nullable(),
   links: z.array(evidenceLinkSchema),
 });
 
 /** Evidence supporting one requirement, seen from the requirement. */
 export const requirementEvidenceOutput = z.array(
-  z.object({ evidence_id: idSchema, name: z.string(), document_type: z.string().nullable(), confidence: z.number(), excerpt: z.string() }),
+  z.object({
+    evidence_id: idSchema,
+    name: z.string(),
+    document_type: z.string().nullable(),
+    confidence: z.number(),
+    excerpt: z.string(),
+    link_id: idSchema,
+    ...reviewFields,
+    approval: documentApproval,
+  }),
 );
 
 export const jobStateSchema = z.object({

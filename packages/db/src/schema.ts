@@ -168,7 +168,15 @@ export interface DocumentsTable {
   customer_name: string | null;
   contract_side: Generated<ContractSide>;
   duplicate_of: string | null;
+  /** Policies saved from the generator start as drafts: they support nothing until an Admin approves them. */
+  approval: Generated<DocumentApproval>;
+  approved_by: string | null;
+  approved_at: Date | null;
 }
+
+export type DocumentApproval = 'draft' | 'approved';
+/** What an Editor decided about a link or obligation the AI proposed. */
+export type ReviewState = 'suggested' | 'accepted' | 'rejected';
 
 export type ContractSide = 'provider' | 'customer';
 export type ObligationParty = 'provider' | 'customer' | 'both';
@@ -191,6 +199,9 @@ export interface ContractObligationsTable {
   confidence: number;
   tenant_requirement_id: string | null;
   party: Generated<ObligationParty>;
+  review_state: Generated<ReviewState>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -212,6 +223,9 @@ export interface EvidenceLinksTable {
   tenant_requirement_id: string;
   confidence: number;
   excerpt: string;
+  review_state: Generated<ReviewState>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
   created_at: CreatedAt;
 }
 

@@ -4,7 +4,7 @@ import type { Tx } from '@compliance/db/scope';
 import { withScope } from '@compliance/db/scope';
 import { tenantScope } from '../access/caller';
 import { AppError } from '../errors';
-import { listDocuments } from '../documents/document-repo';
+import { linkCountsAsSupport, listDocuments } from '../documents/document-repo';
 import { getDashboardInTx } from '../reports/dashboard-service';
 import { generateSuggestedResponse } from '../requirements/suggestion-service';
 import { listTenantOwners } from '../requirements/requirement-repo';
@@ -30,6 +30,9 @@ const DATA_ACTIONS = [
   'generate_policy',
   'save_policy_to_evidence',
   'set_contract_side',
+  'review_evidence_link',
+  'review_obligation',
+  'approve_evidence',
 ];
 
 const COMPARE_LIMIT = 25;
@@ -67,6 +70,7 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
           .select(['d.name', 'd.document_type', 'l.confidence', 'l.excerpt'])
           .where('l.tenant_id', '=', tenantId)
           .where('l.tenant_requirement_id', '=', requirement.id)
+          .where(linkCountsAsSupport('l'))
           .orderBy('l.confidence', 'desc')
           .limit(10)
           .execute();
@@ -76,6 +80,7 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
           .select(['d.name as contract', 'o.clause', 'o.text'])
           .where('o.tenant_id', '=', tenantId)
           .where('o.tenant_requirement_id', '=', requirement.id)
+          .where('o.review_state', '<>', 'rejected')
           .orderBy('d.name')
           .orderBy('o.ordinal')
           .limit(10)

@@ -98,13 +98,14 @@ export async function listDocuments(tx: Tx, tenantId: string, kind: DocumentKind
     customer_name: string | null;
     duplicate_of: string | null;
     duplicate_of_name: string | null;
+    approval: 'draft' | 'approved';
   }>`
     SELECT d.id, d.name, d.filename, d.document_type, d.suggested_document_type, d.description, d.status, d.error,
       d.size_bytes, d.created_at, d.analyzed_at, d.analysis_provider, d.analysis_model,
-      d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name,
+      d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name, d.approval,
       CASE d.kind
-        WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id)
-        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id)
+        WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id AND o.review_state <> 'rejected')
+        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id AND l.review_state <> 'rejected')
       END AS requirement_count
     FROM documents d
     LEFT JOIN documents o ON o.id = d.duplicate_of AND o.tenant_id = d.tenant_id
@@ -137,4 +138,14 @@ export async function setDocumentFailedForJob(tx: Tx, documentId: string, jobId:
 /** Deleting a document removes its bytes, obligations, links and the contract requirements taken from it. */
 export async function deleteDocumentRow(tx: Tx, tenantId: string, id: string) {
   await tx.deleteFrom('documents').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/**
+ * The one rule for whether an evidence link counts as support for its requirement (evidence counts, gaps,
+ * suggested responses, the assistant): a link an Editor rejected does not, nor a link of a document
+ * still awaiting approval (a draft policy). `link` is the alias of `evidence_links` in the query.
+ */
+export function linkCountsAsSupport(link: string) {
+  return sql<boolean>`(${sql.ref(`${link}.review_state`)} <> 'rejected' AND EXISTS (
+    SELECT 1 FROM documents support_doc WHERE support_doc.id = ${sql.ref(`${link}.document_id`)} AND support_doc.approval = 'approved'))`;
 }

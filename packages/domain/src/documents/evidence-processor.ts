@@ -8,7 +8,8 @@ import { auditAnalysis, engineProgress, jobScope, loadDocumentText, markFailed }
 
 /**
  * Evidence analysis: guess the document type and link the tenant requirements the document supports,
- * each with a confidence and the supporting excerpt. Earlier links of the document are replaced.
+ * each with a confidence and the supporting excerpt. Earlier suggested links of the document are replaced;
+ * links an Editor accepted or rejected are kept as decided (a rejected link does not come back).
  */
 export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine): JobProcessor<'analyze-evidence'> {
   return async ({ documentId, tenantId }, ctx) => {
@@ -20,8 +21,8 @@ export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine):
       await ctx.progress('Matching requirements', 85);
       const known = new Set(candidates.map((c) => c.key));
       const links = analysis.links.filter((l) => known.has(l.requirement_key));
-      await withScope(db, jobScope(tenantId), async (tx) => {
-        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).execute();
+      const linked = await withScope(db, jobScope(tenantId), async (tx) => {
+        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).where('review_state', '=', 'suggested').execute();
         if (links.length) {
           await tx
             .insertInto('evidence_links')
@@ -50,11 +51,14 @@ export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine):
           })
           .where('id', '=', documentId)
           .execute();
+        const rejected = await tx.selectFrom('evidence_links').select('tenant_requirement_id').where('document_id', '=', documentId).where('review_state', '=', 'rejected').execute();
+        const refused = new Set(rejected.map((r) => r.tenant_requirement_id));
+        return links.filter((l) => !refused.has(l.requirement_key)).length;
       });
       await ctx.progress('Finalizing analysis', 95);
-      await auditAnalysis(db, document, 'analyze_evidence', analysis, `Evidence "${document.name}": ${links.length} requirements linked`);
+      await auditAnalysis(db, document, 'analyze_evidence', analysis, `Evidence "${document.name}": ${linked} requirements linked`);
       return {
-        result: { requirement_count: links.length, suggested_document_type: analysis.suggested_document_type },
+        result: { requirement_count: linked, suggested_document_type: analysis.suggested_document_type },
         provider: analysis.provider,
         model: analysis.model,
       };

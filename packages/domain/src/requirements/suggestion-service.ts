@@ -8,6 +8,7 @@ import { assertCanEditTenant } from '../access/tenant-permissions';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { listTenantRequirements } from './requirement-repo';
+import { linkCountsAsSupport } from '../documents/document-repo';
 import { FRAMEWORKS } from '@compliance/contracts/frameworks';
 
 /**
@@ -46,6 +47,7 @@ export async function generateSuggestedResponse(db: Kysely<Database>, engine: Ai
       .select(['d.id', 'd.name', 'l.excerpt'])
       .where('l.tenant_id', '=', tenantId)
       .where('l.tenant_requirement_id', '=', requirementId)
+      .where(linkCountsAsSupport('l'))
       .orderBy('l.confidence', 'desc')
       .limit(8)
       .execute();

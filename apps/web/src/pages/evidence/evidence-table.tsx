@@ -15,6 +15,9 @@ interface EvidenceTableProps {
   reanalysis: { id: string; progress: UploadProgress } | null;
   onReanalyze: (item: Evidence) => void;
   onDelete: (item: Evidence) => void;
+  /** Admins approve drafts (policies saved from the generator); others see that they await approval. */
+  canApprove: boolean;
+  onApprove: (item: Evidence) => void;
 }
 
 function TypeCell({ item }: { item: Evidence }) {
@@ -28,7 +31,7 @@ function TypeCell({ item }: { item: Evidence }) {
 }
 
 /** The tenant's evidence with its linked requirements (expand a row) and the download, re-analyze and delete actions. */
-export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete }: EvidenceTableProps) {
+export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete, canApprove, onApprove }: EvidenceTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
     <div className="overflow-x-auto">
@@ -63,6 +66,7 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       <span>{item.filename}</span>
                       {item.status === 'failed' && <Badge tone="red" title={item.error ?? undefined}>Failed</Badge>}
                       {(item.status === 'queued' || item.status === 'processing') && <Badge tone="amber">Analyzing</Badge>}
+                      {item.approval === 'draft' && <Badge tone="amber" title="Its links count as support once an Admin approves it">Draft — awaiting approval</Badge>}
                     </div>
                     {item.status === 'failed' && item.error && <p className="mt-1 pl-4 text-xs text-red-700">{item.error}</p>}
                     {reanalyzing && (
@@ -88,6 +92,11 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       >
                         Download
                       </Button>
+                      {canApprove && item.approval === 'draft' && (
+                        <Button size="sm" aria-label={`Approve ${item.name}`} disabled={!!busyId} onClick={() => onApprove(item)}>
+                          Approve
+                        </Button>
+                      )}
                       {canManage && (
                         <>
                           <Button variant="secondary" size="sm" aria-label={`Re-analyze ${item.name}`} disabled={!!busyId} onClick={() => onReanalyze(item)}>
@@ -104,7 +113,7 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                 {open && (
                   <tr className="bg-slate-50/70">
                     <td colSpan={5} className="px-4 py-4">
-                      <EvidenceLinks tenantId={tenantId} evidenceId={item.id} />
+                      <EvidenceLinks tenantId={tenantId} evidenceId={item.id} canReview={canManage} />
                     </td>
                   </tr>
                 )}
