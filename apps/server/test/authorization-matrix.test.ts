@@ -8,6 +8,7 @@ import { AI_ROWS } from './helpers/matrix-ai';
 import { EVIDENCE_ROWS } from './helpers/matrix-evidence';
 import { PASSWORD_ROWS } from './helpers/matrix-passwords';
 import { WORK_ROWS } from './helpers/matrix-work';
+import { REVIEW_ROWS } from './helpers/matrix-review';
 
 /**
  * Every procedure of the router, called through the REST facade by every kind of caller (design
@@ -310,6 +311,7 @@ const MATRIX: Record<string, Row> = {
   ...ACCESS_ROWS,
   ...PASSWORD_ROWS,
   ...WORK_ROWS,
+  ...REVIEW_ROWS,
   'audit.list': {
     expect: ALL,
     call: () => ({ input: { limit: '500' } }),

@@ -86,6 +86,8 @@ function validInput(name: string): Record<string, unknown> {
     'requirements.assign': { requirement_ids: [w.requirements.A1], due_date: '2031-01-31' },
     'reports.dashboard': { tenant_id: A1() },
     'evidence.list': { tenant_id: A1() },
+    'evidence.reviewLink': { state: 'accepted' },
+    'contracts.reviewObligation': { state: 'rejected' },
     'policies.templates': { tenant_id: A1() },
     'policies.generate': POLICY_REQUEST,
     'policies.startGeneration': POLICY_REQUEST,

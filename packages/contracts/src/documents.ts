@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { tenantIdQuery } from './requirements';
+import { documentApproval, reviewFields } from './review';
 
 export const EVIDENCE_TYPES = [
   'Policy',
@@ -60,6 +61,8 @@ export const evidenceSchema = documentSchema.extend({
   expired: z.boolean(),
   /** Earlier versions kept in its history. */
   version_count: z.number().int(),
+  /** A draft (a policy saved from the generator) supports nothing until an Admin approves it. */
+  approval: documentApproval,
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 export const evidenceListOutput = z.array(evidenceSchema);
@@ -68,6 +71,8 @@ export const documentIdInput = z.object({ id: idSchema, tenant_id: tenantIdQuery
 export const tenantInput = z.object({ tenant_id: tenantIdQuery }).optional();
 
 export const obligationSchema = z.object({
+  id: idSchema,
+  ...reviewFields,
   clause: z.string().nullable(),
   text: z.string(),
   domain_number: z.number().int(),
@@ -83,6 +88,8 @@ export const obligationSchema = z.object({
 export const obligationListOutput = z.array(obligationSchema);
 
 export const evidenceLinkSchema = z.object({
+  id: idSchema,
+  ...reviewFields,
   requirement_id: idSchema,
   display_id: z.string(),
   domain_number: z.number().int(),
@@ -92,6 +99,7 @@ export const evidenceLinkSchema = z.object({
 });
 export const evidenceLinksOutput = z.object({
   document_type: z.string().nullable(),
+  approval: documentApproval,
   suggested_document_type: z.string().nullable(),
   links: z.array(evidenceLinkSchema),
 });
@@ -108,6 +116,9 @@ export const requirementEvidenceOutput = z.array(
     expired: z.boolean(),
     /** Whether this link counts as support (the one rule of evidence-support.ts). */
     counts: z.boolean(),
+    link_id: idSchema,
+    ...reviewFields,
+    approval: documentApproval,
   }),
 );
 

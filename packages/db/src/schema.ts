@@ -174,7 +174,15 @@ export interface DocumentsTable {
   expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Evidence: the newer version that replaced this one (this row is then part of that version's history). */
   superseded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Policies saved from the generator start as drafts: they support nothing until an Admin approves them. */
+  approval: Generated<DocumentApproval>;
+  approved_by: string | null;
+  approved_at: Date | null;
 }
+
+export type DocumentApproval = 'draft' | 'approved';
+/** What an Editor decided about a link or obligation the AI proposed. */
+export type ReviewState = 'suggested' | 'accepted' | 'rejected';
 
 export type ContractSide = 'provider' | 'customer';
 export type ObligationParty = 'provider' | 'customer' | 'both';
@@ -197,6 +205,9 @@ export interface ContractObligationsTable {
   confidence: number;
   tenant_requirement_id: string | null;
   party: Generated<ObligationParty>;
+  review_state: Generated<ReviewState>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -218,6 +229,9 @@ export interface EvidenceLinksTable {
   tenant_requirement_id: string;
   confidence: number;
   excerpt: string;
+  review_state: Generated<ReviewState>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
   created_at: CreatedAt;
   /** The earlier version of the document this link was carried over from, when a new version was uploaded. */
   carried_from: ColumnType<string | null, string | null | undefined, string | null>;

@@ -8,6 +8,8 @@ import {
   tenantInput,
 } from '@compliance/contracts/documents';
 import { successOutput } from '@compliance/contracts/common';
+import { approveEvidenceOutput, reviewEvidenceLinkInput, reviewObligationInput, reviewOutput } from '@compliance/contracts/review';
+import { approveEvidence, reviewEvidenceLink, reviewObligation } from '@compliance/domain/documents/review-service';
 import {
   deleteDocument,
   listContractObligations,
@@ -31,6 +33,14 @@ export const contractsRouter = router({
     .input(documentIdInput)
     .output(obligationListOutput)
     .query(({ ctx, input }) => listContractObligations(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
+
+  reviewObligation: tenantProcedure
+    .meta({
+      openapi: { method: 'PATCH', path: '/contracts/{id}/obligations/{obligation_id}', tags: ['contracts'], summary: 'Accept or reject an obligation the analysis found' },
+    })
+    .input(reviewObligationInput)
+    .output(reviewOutput)
+    .mutation(({ ctx, input }) => reviewObligation(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
 
   setSide: tenantProcedure
     .meta({
@@ -69,6 +79,18 @@ export const evidenceRouter = router({
     .input(documentIdInput)
     .output(evidenceLinksOutput)
     .query(({ ctx, input }) => listEvidenceLinks(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
+
+  reviewLink: tenantProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/evidence/{id}/links/{link_id}', tags: ['evidence'], summary: 'Accept or reject a requirement link the analysis proposed' } })
+    .input(reviewEvidenceLinkInput)
+    .output(reviewOutput)
+    .mutation(({ ctx, input }) => reviewEvidenceLink(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+
+  approve: tenantProcedure
+    .meta({ openapi: { method: 'POST', path: '/evidence/{id}/approve', tags: ['evidence'], summary: 'Approve draft evidence (Admins) so its links count as support' } })
+    .input(documentIdInput)
+    .output(approveEvidenceOutput)
+    .mutation(({ ctx, input }) => approveEvidence(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
   delete: tenantProcedure
     .meta({ openapi: { method: 'DELETE', path: '/evidence/{id}', tags: ['evidence'], summary: 'Delete an evidence document and its links' } })

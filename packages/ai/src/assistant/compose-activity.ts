@@ -17,6 +17,9 @@ const ACTION_NAMES: Record<string, string> = {
   generate_policy: 'policies generated',
   save_policy_to_evidence: 'policies saved as evidence',
   set_contract_side: 'contract sides changed',
+  review_evidence_link: 'evidence links reviewed',
+  review_obligation: 'contract obligations reviewed',
+  approve_evidence: 'draft evidence approved',
 };
 
 function weekBack(now = new Date()): Period {

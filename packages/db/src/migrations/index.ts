@@ -10,6 +10,7 @@ import * as tokenExpiry from './0008-token-expiry';
 import * as jobParseCrashes from './0009-job-parse-crashes';
 import * as requirementDueDates from './0010-requirement-due-dates';
 import * as evidenceLifecycle from './0011-evidence-lifecycle';
+import * as aiReview from './0012-ai-review';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-job-parse-crashes': jobParseCrashes,
   '0010-requirement-due-dates': requirementDueDates,
   '0011-evidence-lifecycle': evidenceLifecycle,
+  '0012-ai-review': aiReview,
 };

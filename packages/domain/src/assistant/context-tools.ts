@@ -31,6 +31,9 @@ const DATA_ACTIONS = [
   'generate_policy',
   'save_policy_to_evidence',
   'set_contract_side',
+  'review_evidence_link',
+  'review_obligation',
+  'approve_evidence',
 ];
 
 const COMPARE_LIMIT = 25;
@@ -78,6 +81,7 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
           .select(['d.name as contract', 'o.clause', 'o.text'])
           .where('o.tenant_id', '=', tenantId)
           .where('o.tenant_requirement_id', '=', requirement.id)
+          .where('o.review_state', '<>', 'rejected')
           .orderBy('d.name')
           .orderBy('o.ordinal')
           .limit(10)

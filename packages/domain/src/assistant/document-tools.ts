@@ -49,7 +49,7 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
           documents.find((d) => wanted.includes(d.name.toLowerCase())) ??
           documents.find((d) => namesMatch(d.name, name));
         if (!document) return null;
-        const links = await tx.selectFrom('evidence_links as l').select('tenant_requirement_id').where('tenant_id', '=', tenantId).where('document_id', '=', document.id).where(linkCountsAsSupport('l')).execute();
+        const links = await tx.selectFrom('evidence_links as l').select('l.tenant_requirement_id').where('l.tenant_id', '=', tenantId).where('l.document_id', '=', document.id).where(linkCountsAsSupport('l')).execute();
         const ids = new Set(links.map((l) => l.tenant_requirement_id));
         const { requirements } = await requirementsOf(tx);
         return { name: document.name, document_type: document.document_type ?? 'Other', requirements: requirements.filter((r) => ids.has(r.id)).map(toRequirementRef) };
@@ -58,7 +58,7 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
     search_evidence: ({ name, document_type, domain_number, requirement_id }) =>
       read(async (tx) => {
         const documents = await completedEvidence(tx);
-        const links = await tx.selectFrom('evidence_links as l').select(['document_id', 'tenant_requirement_id']).where('tenant_id', '=', tenantId).where(linkCountsAsSupport('l')).execute();
+        const links = await tx.selectFrom('evidence_links as l').select(['l.document_id', 'l.tenant_requirement_id']).where('l.tenant_id', '=', tenantId).where(linkCountsAsSupport('l')).execute();
         const { requirements } = await requirementsOf(tx);
         const byId = new Map(requirements.map((r) => [r.id, r]));
         const found = documents
@@ -97,7 +97,7 @@ export function createDocumentTools({ read, requirementsOf, tenantId }: ToolBind
         const { rows } = await sql<{ document_id: string; contract: string; clause: string | null; text: string; requirement_id: string | null; domain_number: number; party: string; side: string }>`
           SELECT d.id AS document_id, d.name AS contract, o.clause, o.text, o.tenant_requirement_id AS requirement_id, o.domain_number, o.party, d.contract_side AS side
           FROM contract_obligations o JOIN documents d ON d.id = o.document_id
-          WHERE o.tenant_id = ${tenantId} AND d.kind = 'contract' AND d.status = 'completed'
+          WHERE o.tenant_id = ${tenantId} AND d.kind = 'contract' AND d.status = 'completed' AND o.review_state <> 'rejected'
           ORDER BY d.name, o.ordinal
         `.execute(tx);
         const all: Array<ContractObligation & { document_id: string; domain_number: number }> = rows.map((o) => {

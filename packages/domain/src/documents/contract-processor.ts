@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AiEngine, Obligation } from '@compliance/ai/engine';
-import type { ContractSide, Database } from '@compliance/db/schema';
+import type { ContractSide, Database, ReviewState } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import type { JobProcessor } from '../jobs/job-runner';
 import { listCatalogCandidates } from './analysis-candidates';
@@ -17,7 +17,8 @@ export function isTenantDuty(obligation: Pick<Obligation, 'party'>, side: Contra
  * requirement it matches or added as a tenant requirement with source Contract; the other side's duties
  * are kept and shown but become no requirement. A contract that repeats an earlier one (the PDF and the
  * Word file of one agreement) reuses that contract's requirements instead of adding them twice. Earlier
- * results of the same document are replaced in the same transaction, so a retry never duplicates them.
+ * results of the same document are replaced in the same transaction, so a retry never duplicates them; an
+ * Editor's decision on an obligation (accepted or rejected) is carried to the same obligation found again.
  */
 export function createContractProcessor(db: Kysely<Database>, engine: AiEngine): JobProcessor<'analyze-contract'> {
   return async ({ documentId, tenantId }, ctx) => {
@@ -31,12 +32,13 @@ export function createContractProcessor(db: Kysely<Database>, engine: AiEngine):
       );
       await ctx.progress('Matching requirements', 85);
       const outcome = await withScope(db, jobScope(tenantId), async (tx) => {
+        const decisions = await listObligationDecisions(tx, documentId);
         await tx.deleteFrom('contract_obligations').where('document_id', '=', documentId).execute();
         await tx.deleteFrom('tenant_requirements').where('document_id', '=', documentId).execute();
         const side: ContractSide = document.contract_side;
         const own = obligations.filter((o) => isTenantDuty(o, side));
         const repeated = await findRepeatedContract(tx, tenantId, documentId, own.map((o) => o.text));
-        const linked = await storeObligations(tx, { tenantId, organizationId: document.organization_id, documentId, side, repeated }, obligations);
+        const linked = await storeObligations(tx, { tenantId, organizationId: document.organization_id, documentId, side, repeated, decisions }, obligations);
         await tx
           .updateTable('documents')
           .set({
@@ -74,11 +76,23 @@ export function createContractProcessor(db: Kysely<Database>, engine: AiEngine):
   };
 }
 
-type Target = { tenantId: string; organizationId: string; documentId: string; side: ContractSide; repeated: EarlierContract | null };
+type Decision = { review_state: ReviewState; reviewed_by: string | null; reviewed_at: Date | null };
+type Target = { tenantId: string; organizationId: string; documentId: string; side: ContractSide; repeated: EarlierContract | null; decisions: Map<string, Decision> };
+
+/** The Editor's decisions on a contract's obligations, by the obligation's words, to survive re-analysis. */
+async function listObligationDecisions(tx: Tx, documentId: string): Promise<Map<string, Decision>> {
+  const rows = await tx
+    .selectFrom('contract_obligations')
+    .select(['text', 'review_state', 'reviewed_by', 'reviewed_at'])
+    .where('document_id', '=', documentId)
+    .where('review_state', '<>', 'suggested')
+    .execute();
+  return new Map(rows.map((r) => [obligationKey(r.text), { review_state: r.review_state, reviewed_by: r.reviewed_by, reviewed_at: r.reviewed_at }]));
+}
 
 /** Stores every obligation; returns the requirements the tenant's own duties became. */
 async function storeObligations(tx: Tx, target: Target, obligations: readonly Obligation[]): Promise<Set<string>> {
-  const { tenantId, organizationId, documentId, side, repeated } = target;
+  const { tenantId, organizationId, documentId, side, repeated, decisions } = target;
   const catalogRows = await tx.selectFrom('tenant_requirements').select(['id', 'catalog_key']).where('tenant_id', '=', tenantId).where('catalog_key', 'is not', null).execute();
   const byKey = new Map(catalogRows.map((r) => [r.catalog_key!, r.id]));
   const linked = new Set<string>();
@@ -104,6 +118,7 @@ async function storeObligations(tx: Tx, target: Target, obligations: readonly Ob
         confidence: obligation.confidence,
         tenant_requirement_id: requirementId,
         party: obligation.party,
+        ...decisions.get(obligationKey(obligation.text)),
       })
       .execute();
   }

@@ -104,12 +104,13 @@ export async function listDocuments(tx: Tx, tenantId: string, kind: DocumentKind
     expires_on: string | null;
     expired: boolean;
     version_count: number;
+    approval: 'draft' | 'approved';
   }>`
     SELECT d.id, d.name, d.filename, d.document_type, d.suggested_document_type, d.description, d.status, d.error,
       d.size_bytes, d.created_at, d.analyzed_at, d.analysis_provider, d.analysis_model,
-      d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name,
+      d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name, d.approval,
       CASE d.kind
-        WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id)
+        WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id AND o.review_state <> 'rejected')
         ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id AND ${linkCountsAsSupport('l')})
       END AS requirement_count,
       d.expires_on::text AS expires_on, NOT ${documentIsCurrent('d')} AS expired,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Contract, ContractSide, Evidence } from '@compliance/contracts/documents';
 import { domainName } from '@compliance/contracts/domains';
-import type { Database, DocumentKind } from '@compliance/db/schema';
+import type { Database, DocumentKind, ReviewState } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
@@ -16,6 +16,11 @@ import { deleteDocumentRow, getDocumentContent, getDocumentRow, listDocuments } 
 import { documentIsCurrent, linkCountsAsSupport } from './evidence-support';
 
 type DocumentListRow = Awaited<ReturnType<typeof listDocuments>>[number];
+
+/** A link's or obligation's review as the contracts answer it. */
+function reviewOf(r: { review_state: ReviewState; reviewed_by_name: string | null; reviewed_at: Date | null }) {
+  return { state: r.review_state, reviewed_by_name: r.reviewed_by_name, reviewed_at: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null };
+}
 
 function toDocument(row: DocumentListRow) {
   return {
@@ -55,6 +60,7 @@ export function toEvidence(row: DocumentListRow): Evidence {
     expires_on: row.expires_on,
     expired: Boolean(row.expired),
     version_count: Number(row.version_count),
+    approval: row.approval,
   };
 }
 
@@ -117,6 +123,10 @@ export async function listContractObligations(db: Kysely<Database>, actor: Actor
     const row = await getDocumentRow(tx, tenantId, id);
     if (!row || row.kind !== 'contract') throw notFound('Contract');
     const { rows } = await sql<{
+      id: string;
+      review_state: ReviewState;
+      reviewed_by_name: string | null;
+      reviewed_at: Date | null;
       clause: string | null;
       text: string;
       domain_number: number;
@@ -128,16 +138,20 @@ export async function listContractObligations(db: Kysely<Database>, actor: Actor
       key: string | null;
       party: 'provider' | 'customer' | 'both';
     }>`
-      SELECT o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index,
+      SELECT o.id, o.review_state, coalesce(ru.full_name, ru.username) AS reviewed_by_name, o.reviewed_at,
+        o.clause, o.text, o.domain_number, o.tenant_requirement_id AS requirement_id, o.confidence, tr.source_type, c.domain_index,
         coalesce(c.domain_number, tr.domain_number) AS requirement_domain, c.key, o.party
       FROM contract_obligations o
       LEFT JOIN tenant_requirements tr ON tr.id = o.tenant_requirement_id
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+      LEFT JOIN users ru ON ru.id = o.reviewed_by
       WHERE o.document_id = ${id} AND o.tenant_id = ${tenantId}
       ORDER BY o.ordinal
     `.execute(tx);
     const contractIds = rows.some((r) => r.source_type === 'contract') ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
     return rows.map((r) => ({
+      id: r.id,
+      ...reviewOf(r),
       clause: r.clause,
       text: r.text,
       domain_number: r.domain_number,
@@ -182,12 +196,24 @@ export async function listEvidenceLinks(db: Kysely<Database>, actor: Actor, tena
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, id);
     if (!row || row.kind !== 'evidence') throw notFound('Evidence');
-    const { rows } = await sql<{ requirement_id: string; domain_number: number; domain_index: number | null; requirement_text: string; confidence: number; excerpt: string }>`
-      SELECT l.tenant_requirement_id AS requirement_id, coalesce(c.domain_number, tr.domain_number) AS domain_number, c.domain_index,
+    const { rows } = await sql<{
+      id: string;
+      review_state: ReviewState;
+      reviewed_by_name: string | null;
+      reviewed_at: Date | null;
+      requirement_id: string;
+      domain_number: number;
+      domain_index: number | null;
+      requirement_text: string;
+      confidence: number;
+      excerpt: string;
+    }>`
+      SELECT l.id, l.review_state, coalesce(ru.full_name, ru.username) AS reviewed_by_name, l.reviewed_at, l.tenant_requirement_id AS requirement_id, coalesce(c.domain_number, tr.domain_number) AS domain_number, c.domain_index,
         coalesce(c.text, tr.text) AS requirement_text, l.confidence, l.excerpt
       FROM evidence_links l
       JOIN tenant_requirements tr ON tr.id = l.tenant_requirement_id
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+      LEFT JOIN users ru ON ru.id = l.reviewed_by
       WHERE l.document_id = ${id} AND l.tenant_id = ${tenantId}
       ORDER BY l.confidence DESC
     `.execute(tx);
@@ -195,7 +221,10 @@ export async function listEvidenceLinks(db: Kysely<Database>, actor: Actor, tena
     return {
       document_type: row.document_type,
       suggested_document_type: row.suggested_document_type,
+      approval: row.approval,
       links: rows.map((r) => ({
+        id: r.id,
+        ...reviewOf(r),
         requirement_id: r.requirement_id,
         display_id: requirementDisplayId({ id: r.requirement_id, domain_number: r.domain_number, domain_index: r.domain_index }, contractIds),
         domain_number: r.domain_number,
@@ -213,12 +242,18 @@ export async function listRequirementEvidence(db: Kysely<Database>, actor: Actor
     const rows = await tx
       .selectFrom('evidence_links as l')
       .innerJoin('documents as d', 'd.id', 'l.document_id')
+      .leftJoin('users as ru', 'ru.id', 'l.reviewed_by')
       .select([
         'd.id as evidence_id',
         'd.name',
         'd.document_type',
         'l.confidence',
         'l.excerpt',
+        'l.id as link_id',
+        'l.review_state',
+        'l.reviewed_at',
+        'd.approval',
+        sql<string | null>`coalesce(ru.full_name, ru.username)`.as('reviewed_by_name'),
         sql<string | null>`d.expires_on::text`.as('expires_on'),
         sql<boolean>`NOT ${documentIsCurrent('d')}`.as('expired'),
         linkCountsAsSupport('l').as('counts'),
@@ -228,6 +263,12 @@ export async function listRequirementEvidence(db: Kysely<Database>, actor: Actor
       .orderBy(linkCountsAsSupport('l'), 'desc')
       .orderBy('l.confidence', 'desc')
       .execute();
-    return rows.map((r) => ({ ...r, confidence: Number(r.confidence), expired: Boolean(r.expired), counts: Boolean(r.counts) }));
+    return rows.map(({ review_state, reviewed_at, reviewed_by_name, ...r }) => ({
+      ...r,
+      confidence: Number(r.confidence),
+      expired: Boolean(r.expired),
+      counts: Boolean(r.counts),
+      ...reviewOf({ review_state, reviewed_at, reviewed_by_name }),
+    }));
   });
 }

@@ -8,8 +8,9 @@ import { auditAnalysis, engineProgress, jobScope, loadDocumentText, markFailed }
 
 /**
  * Evidence analysis: guess the document type and link the tenant requirements the document supports,
- * each with a confidence and the supporting excerpt. Earlier links of the document are replaced, except
- * those carried over from an earlier version of it.
+ * each with a confidence and the supporting excerpt. Earlier suggested links of the document are replaced,
+ * except those carried over from an earlier version of it; links an Editor accepted or rejected are kept as
+ * decided (a rejected link does not come back).
  */
 export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine): JobProcessor<'analyze-evidence'> {
   return async ({ documentId, tenantId }, ctx) => {
@@ -23,9 +24,9 @@ export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine):
       const seen = new Set<string>();
       // One link per requirement (the first, most confident one), so the upsert below touches each row once.
       const links = analysis.links.filter((l) => known.has(l.requirement_key) && !seen.has(l.requirement_key) && Boolean(seen.add(l.requirement_key)));
-      await withScope(db, jobScope(tenantId), async (tx) => {
-        // Links carried over from an earlier version stay; the analysis refreshes those it finds again.
-        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).where('carried_from', 'is', null).execute();
+      const linked = await withScope(db, jobScope(tenantId), async (tx) => {
+        // Links carried over from an earlier version and links a reviewer decided stay; the analysis refreshes those it finds again.
+        await tx.deleteFrom('evidence_links').where('document_id', '=', documentId).where('carried_from', 'is', null).where('review_state', '=', 'suggested').execute();
         if (links.length) {
           await tx
             .insertInto('evidence_links')
@@ -56,11 +57,14 @@ export function createEvidenceProcessor(db: Kysely<Database>, engine: AiEngine):
           })
           .where('id', '=', documentId)
           .execute();
+        const rejected = await tx.selectFrom('evidence_links').select('tenant_requirement_id').where('document_id', '=', documentId).where('review_state', '=', 'rejected').execute();
+        const refused = new Set(rejected.map((r) => r.tenant_requirement_id));
+        return links.filter((l) => !refused.has(l.requirement_key)).length;
       });
       await ctx.progress('Finalizing analysis', 95);
-      await auditAnalysis(db, document, 'analyze_evidence', analysis, `Evidence "${document.name}": ${links.length} requirements linked`);
+      await auditAnalysis(db, document, 'analyze_evidence', analysis, `Evidence "${document.name}": ${linked} requirements linked`);
       return {
-        result: { requirement_count: links.length, suggested_document_type: analysis.suggested_document_type },
+        result: { requirement_count: linked, suggested_document_type: analysis.suggested_document_type },
         provider: analysis.provider,
         model: analysis.model,
       };

@@ -25,7 +25,8 @@ export function policyFileName(policyType: string, extension: string): string {
 /**
  * Stores the (possibly edited) policy as a Policy evidence document (a .md file) and links it to the
  * requirements of the template that the text still refers to. An earlier save of the same policy is
- * replaced with its links, all in one transaction.
+ * replaced with its links, all in one transaction. The saved policy is a draft: its links count as support
+ * once an Admin approves it.
  */
 export async function savePolicyToEvidence(db: Kysely<Database>, actor: Actor, tenantId: string, input: SavePolicyInput) {
   assertCanEditTenant(actor.caller, tenantId);
@@ -66,7 +67,7 @@ export async function savePolicyToEvidence(db: Kysely<Database>, actor: Actor, t
     });
     await tx
       .updateTable('documents')
-      .set({ status: 'completed', suggested_document_type: 'Policy', analysis_provider: 'policy-generator', analysis_model: template.name, analyzed_at: new Date() })
+      .set({ status: 'completed', suggested_document_type: 'Policy', analysis_provider: 'policy-generator', analysis_model: template.name, analyzed_at: new Date(), approval: 'draft' })
       .where('id', '=', documentId)
       .execute();
     if (linked.length) {
@@ -88,7 +89,7 @@ export async function savePolicyToEvidence(db: Kysely<Database>, actor: Actor, t
       ...auditBy(actor),
       action: 'save_policy_to_evidence',
       details: {
-        message: `Policy "${template.name}" saved to the evidence library with ${linked.length} linked requirements${earlier.length ? ' (replacing the earlier version)' : ''}`,
+        message: `Policy "${template.name}" saved to the evidence library as a draft awaiting approval, with ${linked.length} linked requirements${earlier.length ? ' (replacing the earlier version)' : ''}`,
         document_id: documentId,
         requirement_count: linked.length,
       },

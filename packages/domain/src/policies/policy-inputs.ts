@@ -54,7 +54,7 @@ async function listPolicyObligations(tx: Tx, tenantId: string, domains: readonly
     SELECT d.name AS contract, o.clause, o.text, o.tenant_requirement_id AS requirement_id
     FROM contract_obligations o
     JOIN documents d ON d.id = o.document_id
-    WHERE o.tenant_id = ${tenantId} AND d.kind = 'contract'
+    WHERE o.tenant_id = ${tenantId} AND d.kind = 'contract' AND o.review_state <> 'rejected'
       AND (o.domain_number = ANY(${[...domains]}::int[]) OR o.tenant_requirement_id = ANY(${[...displayIds.keys()]}::uuid[]))
     ORDER BY d.name, o.ordinal
   `.execute(tx);

@@ -65,7 +65,7 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) 
       tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at,
       (SELECT count(*)::int FROM evidence_links l WHERE l.tenant_requirement_id = tr.id AND ${linkCountsAsSupport('l')}) AS evidence_count,
       coalesce((SELECT array_agg(DISTINCT d.name ORDER BY d.name) FROM contract_obligations o JOIN documents d ON d.id = o.document_id
-        WHERE o.tenant_requirement_id = tr.id), '{}'::text[]) AS contract_names
+        WHERE o.tenant_requirement_id = tr.id AND o.review_state <> 'rejected'), '{}'::text[]) AS contract_names
     FROM tenant_requirements tr
     LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     LEFT JOIN users ou ON ou.id = tr.owner_user_id

@@ -1,9 +1,15 @@
 import type { Contract, ContractSide } from '@compliance/contracts/documents';
+import type { ReviewState } from '@compliance/contracts/review';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
+import { failureMessage } from '../../components/error-detail';
+import { ReviewControls } from '../../components/review-controls';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { formatConfidence } from '../evidence/document-dates';
 import { ContractSidePicker } from './contract-side-picker';
@@ -19,11 +25,15 @@ interface ObligationsDialogProps {
 
 /**
  * What one contract imposes: the parties and the tenant's side, then each obligation's clause, text, domain
- * and the requirement it became; the other side's duties are marked and become no requirement.
+ * and the requirement it became; the other side's duties are marked and become no requirement. Editors accept
+ * or reject each obligation; a rejected one no longer counts towards the requirement's contracts.
  */
 export function ObligationsDialog({ tenantId, contract, canManage, onClose, onSideChanged, onSideFailed }: ObligationsDialogProps) {
   const obligations = trpc.contracts.obligations.useQuery({ id: contract.id, tenant_id: tenantId });
   const setSide = trpc.contracts.setSide.useMutation();
+  const review = trpc.contracts.reviewObligation.useMutation();
+  const queryClient = useQueryClient();
+  const [reviewError, setReviewError] = useState<string | null>(null);
   const count = obligations.data?.length;
   const theirs = obligations.data?.filter((o) => o.theirs).length ?? 0;
   const otherSide = contract.counterparty ?? 'the other party';
@@ -34,6 +44,17 @@ export function ObligationsDialog({ tenantId, contract, canManage, onClose, onSi
       onSideChanged(result.message);
     } catch (error) {
       onSideFailed(error instanceof Error ? error.message : 'Failed to change the side of this contract');
+    }
+  }
+
+  async function decide(obligationId: string, state: ReviewState) {
+    setReviewError(null);
+    try {
+      await review.mutateAsync({ id: contract.id, obligation_id: obligationId, tenant_id: tenantId, state });
+    } catch (error) {
+      setReviewError(failureMessage(error, 'Failed to save the review of this obligation'));
+    } finally {
+      await refreshQueries(queryClient, 'contracts', 'requirements', 'reports');
     }
   }
 
@@ -60,6 +81,7 @@ export function ObligationsDialog({ tenantId, contract, canManage, onClose, onSi
             This contract has the same obligations as "{contract.duplicate_of.name}". They are linked to that contract's requirements and counted once.
           </Alert>
         )}
+        {reviewError && <Alert tone="error">{reviewError}</Alert>}
       </div>
       {obligations.isPending ? (
         <EmptyState>Loading obligations...</EmptyState>
@@ -71,9 +93,10 @@ export function ObligationsDialog({ tenantId, contract, canManage, onClose, onSi
         <ol className="space-y-3" aria-label="Obligations">
           {obligations.data.map((o, index) => (
             <li
-              key={`${o.clause ?? ''}-${index}`}
+              key={o.id}
               data-testid="obligation"
               data-theirs={o.theirs}
+              data-state={o.state}
               className={`rounded-lg border p-4 ${o.theirs ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200'}`}
             >
               <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -103,6 +126,17 @@ export function ObligationsDialog({ tenantId, contract, canManage, onClose, onSi
                   </span>
                 )}
               </p>
+              <div className="mt-2">
+                <ReviewControls
+                  state={o.state}
+                  reviewedByName={o.reviewed_by_name}
+                  reviewedAt={o.reviewed_at}
+                  canReview={canManage}
+                  busy={review.isPending && review.variables?.obligation_id === o.id}
+                  subject={`obligation ${o.clause ? `clause ${o.clause}` : index + 1}`}
+                  onChange={(state) => void decide(o.id, state)}
+                />
+              </div>
             </li>
           ))}
         </ol>

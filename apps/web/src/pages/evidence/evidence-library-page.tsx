@@ -20,7 +20,7 @@ import { EvidenceUploadForm } from './evidence-upload-form';
 import { type UploadProgress, runTrackedUpload } from './tracked-upload';
 import { REANALYZE_MESSAGES } from './upload-messages';
 import { useBatchUpload } from './use-batch-upload';
-import { useCanManageDocuments } from './use-can-manage-documents';
+import { useCanApproveEvidence, useCanManageDocuments } from './use-can-manage-documents';
 
 const TITLE = 'Evidence Library';
 const SUBTITLE = 'Upload policies, reports and other evidence; AI links each document to the requirements it supports';
@@ -42,6 +42,8 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
   const queryClient = useQueryClient();
   const client = trpc.useUtils().client;
   const canManage = useCanManageDocuments(tenant);
+  const canApprove = useCanApproveEvidence(tenant);
+  const approve = trpc.evidence.approve.useMutation();
   const list = trpc.evidence.list.useQuery({ tenant_id: tenant.id });
   // A `?search=` (from an assistant answer's link) narrows the table to the named document.
   const { search, clear: clearSearch } = useSearchParam();
@@ -86,6 +88,20 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
       refresh();
     } catch (error) {
       setMessage({ tone: 'error', text: failureMessage(error, 'Failed to delete evidence') });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function approveEvidence(item: Evidence) {
+    setMessage(null);
+    setBusyId(item.id);
+    try {
+      const result = await approve.mutateAsync({ id: item.id, tenant_id: tenant.id });
+      setMessage({ tone: 'success', text: `${result.message}: its links now count as support` });
+      refresh();
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(error, 'Failed to approve evidence') });
     } finally {
       setBusyId(null);
     }
@@ -147,6 +163,8 @@ function TenantEvidence({ tenant }: { tenant: AccessibleTenant }) {
             onDelete={(item) => void deleteEvidence(item)}
             onEdit={setEditing}
             onChanged={refresh}
+            canApprove={canApprove}
+            onApprove={(item) => void approveEvidence(item)}
           />
         )}
       </Card>

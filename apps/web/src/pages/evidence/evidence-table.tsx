@@ -20,6 +20,9 @@ interface EvidenceTableProps {
   onDelete: (item: Evidence) => void;
   onEdit: (item: Evidence) => void;
   onChanged: () => void;
+  /** Admins approve drafts (policies saved from the generator); others see that they await approval. */
+  canApprove: boolean;
+  onApprove: (item: Evidence) => void;
 }
 
 function TypeCell({ tenantId, item, canManage, onChanged }: { tenantId: string; item: Evidence; canManage: boolean; onChanged: () => void }) {
@@ -51,7 +54,7 @@ function TypeCell({ tenantId, item, canManage, onChanged }: { tenantId: string; 
 }
 
 /** The tenant's evidence with its linked requirements (expand a row) and the download, re-analyze and delete actions. */
-export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete, onEdit, onChanged }: EvidenceTableProps) {
+export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete, onEdit, onChanged, canApprove, onApprove }: EvidenceTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
     <div className="overflow-x-auto">
@@ -88,6 +91,7 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       {(item.status === 'queued' || item.status === 'processing') && <Badge tone="amber">Analyzing</Badge>}
                       <ExpiryBadge expiresOn={item.expires_on} expired={item.expired} />
                       {item.version_count > 0 && <span>{item.version_count + 1} versions</span>}
+                      {item.approval === 'draft' && <Badge tone="amber" title="Its links count as support once an Admin approves it">Draft — awaiting approval</Badge>}
                     </div>
                     {item.status === 'failed' && item.error && <p className="mt-1 pl-4 text-xs text-red-700">{item.error}</p>}
                     {reanalyzing && (
@@ -113,6 +117,11 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       >
                         Download
                       </Button>
+                      {canApprove && item.approval === 'draft' && (
+                        <Button size="sm" aria-label={`Approve ${item.name}`} disabled={!!busyId} onClick={() => onApprove(item)}>
+                          Approve
+                        </Button>
+                      )}
                       {canManage && (
                         <>
                           <Button variant="secondary" size="sm" aria-label={`Edit ${item.name}`} disabled={!!busyId} onClick={() => onEdit(item)}>
@@ -135,7 +144,7 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
                       {item.expired && (
                         <p className="text-sm text-red-700">This document expired on {item.expires_on}: it no longer counts as support for the requirements below.</p>
                       )}
-                      <EvidenceLinks tenantId={tenantId} evidenceId={item.id} />
+                      <EvidenceLinks tenantId={tenantId} evidenceId={item.id} canReview={canManage} />
                       <EvidenceHistory tenantId={tenantId} item={item} canManage={canManage} onChanged={onChanged} />
                     </td>
                   </tr>

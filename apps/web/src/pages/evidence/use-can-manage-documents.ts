@@ -11,3 +11,10 @@ export function useCanManageDocuments(tenant: AccessibleTenant): boolean {
     permissions.managedOrganizations.some((o) => o.id === tenant.organization_id)
   );
 }
+
+/** Admins, the organization's managers and product admins approve draft evidence (the server rules the same). */
+export function useCanApproveEvidence(tenant: AccessibleTenant): boolean {
+  const user = useCurrentUser();
+  const permissions = usePermissions();
+  return user.role === 'Admin' || permissions.isProductAdmin || permissions.managedOrganizations.some((o) => o.id === tenant.organization_id);
+}

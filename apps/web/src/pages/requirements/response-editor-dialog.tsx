@@ -102,7 +102,7 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
     >
       <div className="space-y-6">
         <RequirementDetails requirement={requirement} />
-        <SupportingEvidence tenantId={tenantId} requirementId={requirement.id} />
+        <SupportingEvidence tenantId={tenantId} requirementId={requirement.id} canReview={canEdit} />
         {suggestion ? (
           <SuggestedResponse text={suggestion} onUse={canEdit ? setText : undefined} />
         ) : (
