@@ -1,7 +1,8 @@
 import { throwIfAborted } from '../call-context';
 import type { ChatAnswer, ChatCallOptions, ChatRequest } from '../engine';
 import { AnswerWriter } from './answer-writer';
-import { composeActivity, composeDueDates, composeExpiry, composeTrend } from './compose-activity';
+import { composeActivity, composeDueDates, composeExpiry } from './compose-activity';
+import { composeTrend } from './compose-trend';
 import { composeContractPlan } from './compose-contracts';
 import { resolveControl } from './compose-controls';
 import { composeEvidence, composeEvidenceCoverage, composePassages } from './compose-evidence';

@@ -77,12 +77,15 @@ export async function backfillHistory(db: Kysely<Database>, options: { now?: Dat
 
 /** A tenant's trend over the last `days` days, today's point counted live. */
 export async function getTenantTrend(db: Kysely<Database>, actor: Actor, tenantId: string, days: number, now = new Date()): Promise<TrendPoint[]> {
-  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
-    const range = dayRange(utcDay(now), days);
-    const stored = await listStoredDays(tx, [tenantId], range[0]!, range[range.length - 1]!);
-    const live = (await countTenantsNow(tx, [tenantId])).get(tenantId)!;
-    return buildTrend(range, new Map(stored.inRange.map((r) => [r.day, r.counts])), stored.before[0]?.counts ?? null, { day: utcDay(now), counts: live });
-  });
+  return withScope(db, tenantScope(actor.caller, tenantId), (tx) => readTenantTrend(tx, tenantId, days, now));
+}
+
+/** The trend inside a transaction already in the tenant's scope (the assistant's tool reads it so). */
+export async function readTenantTrend(tx: Tx, tenantId: string, days: number, now = new Date()): Promise<TrendPoint[]> {
+  const range = dayRange(utcDay(now), days);
+  const stored = await listStoredDays(tx, [tenantId], range[0]!, range[range.length - 1]!);
+  const live = (await countTenantsNow(tx, [tenantId])).get(tenantId)!;
+  return buildTrend(range, new Map(stored.inRange.map((r) => [r.day, r.counts])), stored.before[0]?.counts ?? null, { day: utcDay(now), counts: live });
 }
 
 /** The organization's trend (its active tenants added up day by day): product admins and its managers only. */

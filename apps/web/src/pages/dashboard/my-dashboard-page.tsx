@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { DashboardContent } from './dashboard-content';
 import { ExportButtons } from './export-buttons';
 import { FrameworkFilter } from './framework-filter';
+import { TrendCard } from './trend-card';
 
 /**
  * The tenant dashboard: the metrics of the tenant in view for the frameworks ticked in the filter (none
@@ -100,6 +101,7 @@ export function MyDashboardPage() {
               <EmptyState icon={<Icon name="chart" className="h-10 w-10" />}>No data available</EmptyState>
             </Card>
           )}
+          {tenantId && <TrendCard key={tenantId} tenantId={tenantId} />}
         </div>
       )}
     </div>
