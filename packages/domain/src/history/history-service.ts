@@ -103,14 +103,10 @@ export async function getOrganizationTrend(db: Kysely<Database>, actor: Actor, o
     const range = dayRange(utcDay(now), days);
     const stored = await listStoredDays(tx, ids, range[0]!, range[range.length - 1]!);
     const live = await countTenantsNow(tx, ids);
-    const perTenant = ids.map((id) =>
-      buildTrend(
-        range,
-        new Map(stored.inRange.filter((r) => r.tenant_id === id).map((r) => [r.day, r.counts])),
-        stored.before.find((r) => r.tenant_id === id)?.counts ?? null,
-        { day: utcDay(now), counts: live.get(id)! },
-      ),
-    );
+    const byTenant = new Map<string, Map<string, DayCounts>>(ids.map((id) => [id, new Map()]));
+    for (const r of stored.inRange) byTenant.get(r.tenant_id)?.set(r.day, r.counts);
+    const before = new Map(stored.before.map((r) => [r.tenant_id, r.counts]));
+    const perTenant = ids.map((id) => buildTrend(range, byTenant.get(id)!, before.get(id) ?? null, { day: utcDay(now), counts: live.get(id)! }));
     const byDay = new Map<string, DayCounts[]>();
     for (const points of perTenant) for (const p of points) (byDay.get(p.date) ?? byDay.set(p.date, []).get(p.date)!).push(p);
     const summed = new Map([...byDay].map(([day, rows]) => [day, sumCounts(rows)]));
