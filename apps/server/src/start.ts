@@ -4,6 +4,7 @@ import { closeParserPool } from '@compliance/documents/parse-sandbox';
 import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
+import { startDailySnapshots } from '@compliance/domain/history/history-service';
 import { buildApp } from './app';
 import type { ServerConfig } from './env';
 import { createJobQueue } from './job-queue-factory';
@@ -26,9 +27,12 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   // Documents analysed by an earlier release get the passages the assistant quotes, in the background.
   const backfill = new AbortController();
   const passages = backfillPassages(handle.db, { signal: backfill.signal }).catch((error: unknown) => app.log.warn({ err: error }, 'Passage backfill stopped'));
+  // The trend's daily rows: the one-time reconstruction from the audit trail, then today's row hourly.
+  const stopSnapshots = startDailySnapshots(handle.db, { onError: (error) => app.log.warn({ err: error }, 'Daily metrics snapshot failed') });
   app.addHook('onClose', async () => {
     backfill.abort();
     await passages;
+    await stopSnapshots();
     await queue.close();
     await closeParserPool();
     await handle.close();

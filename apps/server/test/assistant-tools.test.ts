@@ -109,6 +109,13 @@ describe('contracts, vocabulary and activity', () => {
     expect(activityA.entries.map((e) => e.message).join(' ')).toMatch(/DR test 2025|Riverbend/);
     expect(activityB.entries.map((e) => e.message).join(' ')).not.toMatch(/DR test 2025|Riverbend/);
   });
+
+  it("reads the trend of the caller's tenant, today's point the same as its summary", async () => {
+    const trend = await tools(editorA, a.id).get_compliance_trend({ days: 7 });
+    const summary = await tools(editorA, a.id).get_compliance_summary({});
+    expect(trend.days).toBe(7);
+    expect(trend.last).toMatchObject({ date: new Date().toISOString().slice(0, 10), compliance_rate: summary.compliance_rate, compliant: summary.compliant, in_progress: summary.in_progress });
+  });
 });
 
 describe('requirements, comparisons and drafts', () => {

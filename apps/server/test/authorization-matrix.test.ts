@@ -236,6 +236,24 @@ const MATRIX: Record<string, Row> = {
     crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: { id: w.orgA.id } }) },
     crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.orgB.id } }) },
   },
+  'reports.trend': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { tenant_id: A1(w).id, days: '30' } }),
+    crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { tenant_id: A2(w).id } }) },
+    crossOrg: { as: 'manager', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
+  },
+  'reports.activity': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { tenant_id: A1(w).id, days: '7' } }),
+    crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { tenant_id: A2(w).id } }) },
+    crossOrg: { as: 'manager', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
+  },
+  'reports.organizationTrend': {
+    expect: allBut({ admin: 403, editor: 403, viewer: 403, outsider: 404 }),
+    call: (w) => ({ input: { id: w.orgA.id } }),
+    crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: { id: w.orgA.id } }) },
+    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.orgB.id } }) },
+  },
   'contracts.list': {
     expect: allBut({ outsider: 403 }),
     call: (w) => ({ headers: { 'x-tenant-id': A1(w).id } }),

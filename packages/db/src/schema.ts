@@ -317,6 +317,20 @@ export interface PasswordResetsTable {
   created_at: CreatedAt;
 }
 
+export interface TenantDailyMetricsTable {
+  tenant_id: string;
+  organization_id: string;
+  /** A UTC calendar day, 'YYYY-MM-DD' (select it as `day::text`: drivers read a bare date differently). */
+  day: string;
+  total: number;
+  compliant: number;
+  in_progress: number;
+  not_started: number;
+  not_applicable: number;
+  source: 'snapshot' | 'backfill';
+  recorded_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -340,6 +354,7 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
+  tenant_daily_metrics: TenantDailyMetricsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

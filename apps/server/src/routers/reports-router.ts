@@ -1,4 +1,6 @@
 import { dashboardInput, dashboardOutput, rollupInput, rollupOutput } from '@compliance/contracts/reports';
+import { activityInput, activityOutput, organizationTrendInput, trendInput, trendOutput } from '@compliance/contracts/history';
+import { getOrganizationTrend, getTenantActivity, getTenantTrend } from '@compliance/domain/history/history-service';
 import { getDashboard } from '@compliance/domain/reports/dashboard-service';
 import { getOrganizationRollup } from '@compliance/domain/reports/rollup-service';
 import { authedProcedure, router, tenantProcedure } from '../trpc/trpc';
@@ -15,4 +17,22 @@ export const reportsRouter = router({
     .input(rollupInput)
     .output(rollupOutput)
     .query(({ ctx, input }) => getOrganizationRollup(ctx.deps.db, ctx.actor, input.id)),
+
+  trend: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/reports/trend', tags: ['reports'], summary: "A tenant's compliance rate and counts per day over the last `days` days (1-366, default 30)" } })
+    .input(trendInput)
+    .output(trendOutput)
+    .query(({ ctx, input }) => getTenantTrend(ctx.deps.db, ctx.actor, ctx.tenantId, input.days)),
+
+  activity: tenantProcedure
+    .meta({ openapi: { method: 'GET', path: '/reports/activity', tags: ['reports'], summary: 'What changed in a tenant over the last `days` days (1-366, default 7): status changes, uploads, decisions, who and when' } })
+    .input(activityInput)
+    .output(activityOutput)
+    .query(({ ctx, input }) => getTenantActivity(ctx.deps.db, ctx.actor, ctx.tenantId, input.days)),
+
+  organizationTrend: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/organizations/{id}/trend', tags: ['organizations'], summary: "An organization's compliance trend over its active tenants (managers)" } })
+    .input(organizationTrendInput)
+    .output(trendOutput)
+    .query(({ ctx, input }) => getOrganizationTrend(ctx.deps.db, ctx.actor, input.id, input.days)),
 });

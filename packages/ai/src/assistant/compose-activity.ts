@@ -1,8 +1,8 @@
 import type { AnswerWriter } from './answer-writer';
-import { bulleted, escapeMarkdown, percent, plural } from './format';
+import { bulleted, escapeMarkdown, plural } from './format';
 import type { Period, QueryPlan } from './question/plan';
 
-/** Answers about time: what changed in a period, and the honest limit (no history). */
+/** Answers about what changed in a period. */
 
 const ACTION_NAMES: Record<string, string> = {
   update_requirement_response: 'requirement updates',
@@ -39,14 +39,4 @@ export async function composeActivity(writer: AnswerWriter, plan: QueryPlan): Pr
   writer.line();
   writer.line('Latest:');
   writer.list(bulleted(activity.entries.slice(0, 10).map((e) => `${e.timestamp.slice(0, 16).replace('T', ' ')} — ${escapeMarkdown(e.username)}: ${escapeMarkdown(e.message || e.action)}`)));
-}
-
-export async function composeTrend(writer: AnswerWriter, plan: QueryPlan): Promise<void> {
-  const summary = await writer.call('get_compliance_summary', {});
-  const period = plan.filters.period ?? { ...weekBack(new Date()), since: new Date(Date.now() - 30 * 86_400_000).toISOString(), label: 'in the last 30 days' };
-  const activity = await writer.call('list_activity', { since: period.since, until: period.until });
-  const updates = activity.by_action.find((a) => a.action === 'update_requirement_response')?.count ?? 0;
-  writer.line(`The product does not keep a history of the compliance rate, so I cannot show how it moved ${period.label}.`);
-  writer.line();
-  writer.line(`What I can tell you: the rate is **${percent(summary.compliance_rate)}** now (${summary.compliant} of ${plural(summary.total_requirements, 'requirement')} Compliant), and the audit trail shows ${plural(updates, 'requirement update')} ${period.label}. Ask "what changed ${period.label}?" for the list.`);
 }

@@ -157,6 +157,9 @@ export type ToolCall = { name: ToolName; args: unknown; result?: unknown };
 
 export type FixtureToolset = { tools: AssistantToolset; calls: ToolCall[] };
 
+/** The fixture's today, for the daily trend. */
+const FIXTURE_TODAY = '2026-06-30T12:00:00Z';
+
 /** The fixture tenant's tools; `empty` gives a tenant with requirements but no evidence and no contracts. */
 export function createFixtureToolset(options: { empty?: boolean } = {}): FixtureToolset {
   const calls: ToolCall[] = [];
@@ -230,6 +233,18 @@ export function createFixtureToolset(options: { empty?: boolean } = {}): Fixture
       return record('search_passages', args, { passages });
     },
     list_activity: (args) => record('list_activity', args, { since: args.since, until: args.until ?? args.since, total: 0, by_action: [], entries: [] }),
+    get_compliance_trend: (args) => {
+      const days = args.days ?? 30;
+      const today = new Date(FIXTURE_TODAY);
+      const points = Array.from({ length: days }, (_, i) => {
+        const compliant = 40 + Math.floor((i * 5) / Math.max(days - 1, 1));
+        const date = new Date(today.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+        return { date, compliance_rate: Math.round((compliant / 115) * 1000) / 10, compliant, in_progress: 25, not_started: 50 - (compliant - 40), not_applicable: 5 };
+      });
+      const first = points[0] ?? null;
+      const last = points[points.length - 1] ?? null;
+      return record('get_compliance_trend', args, { days, points, first, last, change: first && last ? Math.round((last.compliance_rate - first.compliance_rate) * 10) / 10 : null });
+    },
     compare_tenants: (args) =>
       record('compare_tenants', args, {
         tenants: [

@@ -1,7 +1,8 @@
 import { throwIfAborted } from '../call-context';
 import type { ChatAnswer, ChatCallOptions, ChatRequest } from '../engine';
 import { AnswerWriter } from './answer-writer';
-import { composeActivity, composeTrend } from './compose-activity';
+import { composeActivity } from './compose-activity';
+import { composeTrend } from './compose-trend';
 import { composeContractPlan } from './compose-contracts';
 import { composeDueDates } from './compose-due-dates';
 import { resolveControl } from './compose-controls';

@@ -63,6 +63,9 @@ export const toolArgs = {
     since: z.string().max(40).describe('ISO date or time the period starts'),
     until: z.string().max(40).optional().describe('ISO date or time the period ends (default now)'),
   }),
+  get_compliance_trend: z.object({
+    days: z.number().int().min(1).max(366).optional().describe('How many days back, today included (default 30)'),
+  }),
   compare_tenants: z.object({}),
   draft_response: z.object({ requirement_id: z.string().min(1).max(20).describe('The requirement display id') }),
   get_vocabulary: z.object({}),
@@ -86,6 +89,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   list_contract_obligations: 'Customer contract obligations (one contract or all): clause, party, domain, deadline, the requirement each became, and whether evidence covers it.',
   list_owners_and_statuses: 'Requirement owners with counts of their requirements by status, and how many have no owner.',
   list_activity: "What changed in the tenant in a period, from the audit trail: counts by action and the latest entries.",
+  get_compliance_trend: "The tenant's compliance rate and status counts per day over a period (from the daily history), with the first and last day and the change in points.",
   compare_tenants: 'Compliance rate and counts for every tenant the person may read (managers and administrators see several).',
   draft_response: "Writes a suggested response for one requirement from its linked evidence (the response editor's Generate call).",
   get_vocabulary: "The tenant's own names: contracts and their counterparties, evidence documents, owners and the person asking.",
@@ -211,6 +215,11 @@ export type Activity = {
   entries: Array<{ timestamp: string; username: string; action: string; message: string }>;
 };
 
+export type TrendDay = { date: string; compliance_rate: number; compliant: number; in_progress: number; not_started: number; not_applicable: number };
+
+/** `first` is the earliest day of the period with history (null when none), `last` today. */
+export type ComplianceTrend = { days: number; points: TrendDay[]; first: TrendDay | null; last: TrendDay | null; change: number | null };
+
 export type TenantComparison = { tenants: Array<{ name: string; current: boolean; evidence: number; contracts: number } & StatusCounts> };
 
 export type DraftResult = { requirement_id: string; text: string | null; problem: string | null };
@@ -246,6 +255,7 @@ export interface ToolResults {
   list_contract_obligations: ContractObligations;
   list_owners_and_statuses: OwnersAndStatuses;
   list_activity: Activity;
+  get_compliance_trend: ComplianceTrend;
   compare_tenants: TenantComparison;
   draft_response: DraftResult;
   get_vocabulary: Vocabulary;

@@ -11,6 +11,7 @@ import * as jobParseCrashes from './0009-job-parse-crashes';
 import * as requirementDueDates from './0010-requirement-due-dates';
 import * as evidenceLifecycle from './0011-evidence-lifecycle';
 import * as aiReview from './0012-ai-review';
+import * as dailyMetrics from './0013-daily-metrics';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-requirement-due-dates': requirementDueDates,
   '0011-evidence-lifecycle': evidenceLifecycle,
   '0012-ai-review': aiReview,
+  '0013-daily-metrics': dailyMetrics,
 };

@@ -6,13 +6,14 @@ import { tenantScope } from '../access/caller';
 import { AppError } from '../errors';
 import { listDocuments } from '../documents/document-repo';
 import { linkCountsAsSupport } from '../documents/evidence-support';
+import { readTenantTrend } from '../history/history-service';
 import { getDashboardInTx } from '../reports/dashboard-service';
 import { generateSuggestedResponse } from '../requirements/suggestion-service';
 import { listTenantOwners } from '../requirements/requirement-repo';
 import type { ToolBinding } from './assistant-tools';
 import { toRequirementRef } from './assistant-tools';
 
-type ContextTools = Pick<AssistantToolset, 'get_requirement' | 'list_activity' | 'compare_tenants' | 'draft_response' | 'get_vocabulary'>;
+type ContextTools = Pick<AssistantToolset, 'get_requirement' | 'list_activity' | 'get_compliance_trend' | 'compare_tenants' | 'draft_response' | 'get_vocabulary'>;
 
 /**
  * Changes to the tenant's compliance data, which its members see on its screens anyway: the assistant
@@ -117,6 +118,15 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
           by_action: [...counts].map(([action, count]) => ({ action, count })).sort((a, b) => b.count - a.count || a.action.localeCompare(b.action)),
           entries: rows.slice(0, 20).map((r) => ({ timestamp: new Date(r.timestamp).toISOString(), username: r.username, action: r.action, message: messageOf(r.details) })),
         };
+      }),
+
+    get_compliance_trend: ({ days }) =>
+      read(async (tx) => {
+        const span = days ?? 30;
+        const points = await readTenantTrend(tx, tenantId, span);
+        const first = points[0] ?? null;
+        const last = points[points.length - 1] ?? null;
+        return { days: span, points, first, last, change: first && last ? Math.round((last.compliance_rate - first.compliance_rate) * 10) / 10 : null };
       }),
 
     compare_tenants: async () => {

@@ -9,6 +9,7 @@ import { tenantScope } from '../access/caller';
 import { assertCanEditTenant } from '../access/tenant-permissions';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
+import { recordTenantSnapshot } from '../history/history-service';
 import { listContractDisplayIds } from './display-ids';
 import { toRequirement, toRequirements } from './requirement-mapper';
 import { getTenantRequirementRow, listTenantOwners, listTenantRequirements, updateTenantRequirement } from './requirement-repo';
@@ -107,6 +108,7 @@ export async function updateRequirementResponse(db: Kysely<Database>, actor: Act
       organizationId: row.organization_id,
       tenantId,
     });
+    if (changes.status) await recordTenantSnapshot(tx, tenantId, row.organization_id);
   });
   return getRequirement(db, actor, tenantId, input.id);
 }

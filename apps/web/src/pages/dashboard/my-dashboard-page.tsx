@@ -10,6 +10,7 @@ import { DashboardContent } from './dashboard-content';
 import { ExpiringEvidenceCard } from './expiring-evidence-card';
 import { ExportButtons } from './export-buttons';
 import { FrameworkFilter } from './framework-filter';
+import { TrendCard } from './trend-card';
 
 /**
  * The tenant dashboard: the metrics of the tenant in view for the frameworks ticked in the filter (none
@@ -102,6 +103,7 @@ export function MyDashboardPage() {
               <EmptyState icon={<Icon name="chart" className="h-10 w-10" />}>No data available</EmptyState>
             </Card>
           )}
+          {tenantId && <TrendCard key={tenantId} tenantId={tenantId} />}
         </div>
       )}
     </div>

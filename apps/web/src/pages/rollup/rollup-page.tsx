@@ -7,6 +7,7 @@ import { useOrganization } from '../../context/organization-context';
 import { useTenant } from '../../context/tenant-context';
 import { trpc } from '../../lib/trpc';
 import { OrganizationSelector, tenantCountLabel } from '../../layout/organization-selector';
+import { TrendCard } from '../dashboard/trend-card';
 import { OrganizationGapsList } from './organization-gaps-list';
 import { RollupSummaryTiles } from './rollup-summary-tiles';
 import { TenantComparisonCard } from './tenant-comparison-card';
@@ -95,6 +96,8 @@ function OrganizationRollup({ organizationId }: { organizationId: string }) {
       </div>
 
       <RollupSummaryTiles metrics={rollup.metrics} />
+
+      <TrendCard organizationId={organizationId} />
 
       <section aria-labelledby="tenant-comparison">
         <h2 id="tenant-comparison" className="mb-3 text-lg font-semibold text-slate-900">

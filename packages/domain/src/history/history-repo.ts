@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Tx } from '@compliance/db/scope';
+import { type StatusCounts, STATUS_BY_CODE, STATUS_CODE_SQL, addStatus, emptyCounts } from '../reports/rates';
+import type { DayCounts, RequirementNow, StatusChange } from './history-arithmetic';
+
+/** A requirement counts for a tenant as on its dashboard: contract requirements, and live catalog ones of its frameworks. */
+const APPLICABLE = sql`(tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.assigned_frameworks))`;
+
+const COUNT_COLUMNS = ['compliant', 'in_progress', 'not_started', 'not_applicable'] as const;
+
+function readCounts(row: Record<(typeof COUNT_COLUMNS)[number], number | string>): DayCounts {
+  return { compliant: Number(row.compliant), in_progress: Number(row.in_progress), not_started: Number(row.not_started), not_applicable: Number(row.not_applicable) };
+}
+
+/** Per tenant, its requirement counts by status now (the tenants given, read in one statement). */
+export async function countTenantsNow(tx: Tx, tenantIds: string[]): Promise<Map<string, StatusCounts>> {
+  const result = new Map(tenantIds.map((id) => [id, emptyCounts()]));
+  if (!tenantIds.length) return result;
+  const { rows } = await sql<{ tenant_id: string; code: number; n: number }>`
+    SELECT tr.tenant_id, ${sql.raw(STATUS_CODE_SQL)} AS code, count(*)::int AS n
+    FROM tenant_requirements tr
+    JOIN tenants t ON t.id = tr.tenant_id
+    LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+    WHERE tr.tenant_id = ANY(${tenantIds}::uuid[]) AND ${APPLICABLE}
+    GROUP BY 1, 2
+  `.execute(tx);
+  for (const r of rows) addStatus(result.get(r.tenant_id)!, STATUS_BY_CODE[r.code] ?? 'Not Started', Number(r.n));
+  return result;
+}
+
+/** Writes a tenant's row of one day, replacing what an earlier write of that day left. */
+export async function upsertDay(tx: Tx, row: { tenantId: string; organizationId: string; day: string; counts: StatusCounts; source: 'snapshot' | 'backfill' }) {
+  const { counts } = row;
+  const values = { total: counts.total, compliant: counts.compliant, in_progress: counts.in_progress, not_started: counts.not_started, not_applicable: counts.not_applicable };
+  await tx
+    .insertInto('tenant_daily_metrics')
+    .values({ tenant_id: row.tenantId, organization_id: row.organizationId, day: row.day, source: row.source, ...values })
+    .onConflict((oc) =>
+      row.source === 'backfill'
+        ? oc.columns(['tenant_id', 'day']).doNothing()
+        : oc.columns(['tenant_id', 'day']).doUpdateSet({ ...values, source: 'snapshot', recorded_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** Stored days of the tenants in [from, to], and for each tenant the last stored day before `from`. */
+export async function listStoredDays(tx: Tx, tenantIds: string[], from: string, to: string) {
+  if (!tenantIds.length) return { inRange: [], before: [] };
+  const inRange = await tx
+    .selectFrom('tenant_daily_metrics')
+    .select(['tenant_id', sql<string>`day::text`.as('day'), ...COUNT_COLUMNS])
+    .where('tenant_id', 'in', tenantIds)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  const { rows: before } = await sql<{ tenant_id: string; day: string; compliant: number; in_progress: number; not_started: number; not_applicable: number }>`
+    SELECT t.id AS tenant_id, m.day, m.compliant, m.in_progress, m.not_started, m.not_applicable
+    FROM unnest(${tenantIds}::uuid[]) AS t(id)
+    CROSS JOIN LATERAL (
+      SELECT day::text AS day, compliant, in_progress, not_started, not_applicable FROM tenant_daily_metrics
+      WHERE tenant_id = t.id AND day < ${from}::date ORDER BY day DESC LIMIT 1
+    ) m
+  `.execute(tx);
+  return {
+    inRange: inRange.map((r) => ({ tenant_id: r.tenant_id, day: r.day, counts: readCounts(r) })),
+    before: before.map((r) => ({ tenant_id: r.tenant_id, day: r.day, counts: readCounts(r) })),
+  };
+}
+
+export async function hasStoredDays(tx: Tx, tenantId: string): Promise<boolean> {
+  const row = await tx.selectFrom('tenant_daily_metrics').select('day').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The tenant's applicable requirements with their status now and when each appeared. */
+export async function listRequirementsNow(tx: Tx, tenantId: string): Promise<RequirementNow[]> {
+  const { rows } = await sql<RequirementNow>`
+    SELECT tr.id, tr.status, tr.created_at
+    FROM tenant_requirements tr
+    JOIN tenants t ON t.id = tr.tenant_id
+    LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+    WHERE tr.tenant_id = ${tenantId} AND ${APPLICABLE}
+  `.execute(tx);
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+}
+
+/** Every status change the audit trail records for the tenant's requirements, oldest first. */
+export async function listStatusChanges(tx: Tx, tenantId: string): Promise<StatusChange[]> {
+  const { rows } = await sql<{ requirement_id: string; at: Date; from: string }>`
+    SELECT details->>'requirement_id' AS requirement_id, timestamp AS at, details->'changes'->'status'->>'from' AS "from"
+    FROM audit_logs
+    WHERE tenant_id = ${tenantId} AND action = 'update_requirement_response'
+      AND details->'changes'->'status'->>'from' IS NOT NULL AND details->>'requirement_id' IS NOT NULL
+    ORDER BY timestamp, id
+  `.execute(tx);
+  return rows.map((r) => ({ requirement_id: r.requirement_id, at: new Date(r.at), from: r.from }));
+}
+
+/** When the tenant's history can start: its creation, or its first audit entry if that is earlier. */
+export async function getHistoryStart(tx: Tx, tenantId: string): Promise<{ organizationId: string; start: Date } | null> {
+  const { rows } = await sql<{ organization_id: string; created_at: Date; first_audit: Date | null }>`
+    SELECT t.organization_id, t.created_at, (SELECT min(timestamp) FROM audit_logs a WHERE a.tenant_id = t.id) AS first_audit
+    FROM tenants t WHERE t.id = ${tenantId}
+  `.execute(tx);
+  const row = rows[0];
+  if (!row) return null;
+  const created = new Date(row.created_at);
+  const first = row.first_audit ? new Date(row.first_audit) : created;
+  return { organizationId: row.organization_id, start: first < created ? first : created };
+}
+
+/**
+ * The tenant's data changes of a period (not sign-ins or tenant switches), summarised in SQL: counts by
+ * action (status changes apart) and by user, and the latest `limit` entries, newest first.
+ */
+export async function summariseTenantActivity(tx: Tx, tenantId: string, since: Date, until: Date, limit: number) {
+  const period = sql`tenant_id = ${tenantId} AND timestamp >= ${since} AND timestamp <= ${until} AND NOT (action = ANY(${SESSION_ACTIONS}::text[]))`;
+  const { rows: byAction } = await sql<{ action: string; status_change: boolean; n: number }>`
+    SELECT action, (details->'changes'->'status'->>'from' IS NOT NULL) AS status_change, count(*)::int AS n
+    FROM audit_logs WHERE ${period} GROUP BY 1, 2
+  `.execute(tx);
+  const { rows: byUser } = await sql<{ username: string; n: number }>`
+    SELECT username, count(*)::int AS n FROM audit_logs WHERE ${period} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50
+  `.execute(tx);
+  const { rows: entries } = await sql<{ timestamp: Date; username: string; action: string; details: unknown }>`
+    SELECT timestamp, username, action, details FROM audit_logs WHERE ${period} ORDER BY timestamp DESC, id DESC LIMIT ${limit}
+  `.execute(tx);
+  return { byAction: byAction.map((r) => ({ ...r, n: Number(r.n) })), byUser: byUser.map((r) => ({ ...r, n: Number(r.n) })), entries };
+}
+
+/** Audit actions about sessions and identity rather than the tenant's compliance data. */
+export const SESSION_ACTIONS = [
+  'login', 'login_failed', 'login_throttled', 'logout', 'switch_tenant', 'switch_organization', 'assistant_chat',
+  'password_changed', 'password_reset_issued', 'password_reset_completed', 'mfa_enabled', 'mfa_disabled',
+  'api_token_created', 'api_token_revoked',
+];
