@@ -6,6 +6,7 @@ import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from '
 import { ACCESS_ROWS, PUBLIC } from './helpers/matrix-access';
 import { AI_ROWS } from './helpers/matrix-ai';
 import { PASSWORD_ROWS } from './helpers/matrix-passwords';
+import { MEMBER_ROWS } from './helpers/matrix-members';
 
 /**
  * Every procedure of the router, called through the REST facade by every kind of caller (design
@@ -306,6 +307,7 @@ const MATRIX: Record<string, Row> = {
   ...AI_ROWS,
   ...ACCESS_ROWS,
   ...PASSWORD_ROWS,
+  ...MEMBER_ROWS,
   'audit.list': {
     expect: ALL,
     call: () => ({ input: { limit: '500' } }),

@@ -8,6 +8,7 @@ import * as documentPassages from './0006-document-passages';
 import * as passwordReset from './0007-password-reset';
 import * as tokenExpiry from './0008-token-expiry';
 import * as jobParseCrashes from './0009-job-parse-crashes';
+import * as tenantAccessRole from './0014-tenant-access-role';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-password-reset': passwordReset,
   '0008-token-expiry': tokenExpiry,
   '0009-job-parse-crashes': jobParseCrashes,
+  '0014-tenant-access-role': tenantAccessRole,
 };
