@@ -1,8 +1,9 @@
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
+import { Toast } from '../../components/toast';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -59,12 +60,15 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
   const shown = list.data && search ? searchRequirements(list.data, search) : list.data;
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId ? list.data?.find((r) => r.id === openId) : undefined;
+  const [toast, setToast] = useState<string | null>(null);
+  const hideToast = useCallback(() => setToast(null), []);
 
   useEffect(() => {
     if (stats.error) console.error('Could not load the requirement stats', stats.error);
   }, [stats.error]);
 
   function saved() {
+    if (open) setToast(`Response saved for requirement ${open.display_id}`);
     setOpenId(null);
     void refreshQueries(queryClient, 'requirements', 'reports');
   }
@@ -94,6 +98,7 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
       {open && (
         <ResponseEditorDialog tenantId={tenant.id} requirement={open} canEdit={canEdit} onClose={() => setOpenId(null)} onSaved={saved} />
       )}
+      {toast && <Toast message={toast} onDone={hideToast} />}
     </div>
   );
 }
