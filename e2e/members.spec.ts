@@ -20,10 +20,11 @@ test('a manager adds a user into one tenant with a role; the user reaches exactl
   const password = 'A-long-password-1';
   await login(page, 'manager');
   await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: '+ Add User' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(`${username}@example.test`);
-  await page.getByLabel('Role', { exact: true }).selectOption('Viewer');
+  await page.locator('#new-user-role').selectOption('Viewer');
   await page.getByLabel('Password').fill(password);
   await expect(page.locator('#new-user-organization')).toHaveValue(/.+/);
   await page.getByRole('checkbox', { name: 'Acme Payments' }).check();
@@ -73,8 +74,9 @@ test('a manager deletes a tenant, finds it under Show inactive and restores it w
   expect(before.length).toBeGreaterThan(0);
 
   await page.goto('/organizations');
+  await expect(page.getByRole('heading', { name: 'Organization Management' })).toBeVisible({ timeout: 30_000 });
   const card = tenantCard(page, name);
-  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible({ timeout: 15_000 });
   page.once('dialog', (d) => void d.accept());
   await card.getByRole('button', { name: 'Delete' }).click();
   await expect(card).toHaveCount(0);
