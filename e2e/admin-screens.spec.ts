@@ -302,6 +302,8 @@ test.describe('Organization Management', () => {
     const confirmText = nextDialog(page);
     await card.getByRole('button', { name: 'Delete' }).click();
     expect(await confirmText).toBe('Are you sure you want to delete this tenant? This will deactivate the tenant and its data.');
+    await expect(card).toHaveCount(0);
+    await page.getByLabel('Show inactive').check();
     await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
   });
 
@@ -318,17 +320,21 @@ test.describe('Organization Management', () => {
     const accepted = nextDialog(page);
     await card.getByRole('button', { name: 'Delete' }).click();
     await accepted;
-    await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(card).toHaveCount(0);
 
+    // Shown only under "Show inactive": no Edit, Delete or Create Tenant there, and the API refuses new tenants.
+    await page.getByLabel('Show inactive').check();
+    await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: new RegExp(org.name) }).click();
-    await page.getByRole('button', { name: 'Create Tenant' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Tenant' });
-    await dialog.getByLabel('Tenant Name').fill(unique('Too late'));
-    await dialog.getByLabel('HIPAA').check();
-    const alert = nextDialog(page);
-    await dialog.getByRole('button', { name: 'Create Tenant' }).click();
-    expect(await alert).toBe('Cannot add a tenant to an inactive organization');
-    await expect(dialog).toBeVisible();
+    await expect(card.getByRole('button', { name: /^(Edit|Delete)$/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Restore' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Tenant' })).toHaveCount(0);
+    const refused = await page.request.post('/api/tenants', {
+      data: { name: unique('Too late'), assigned_frameworks: ['HIPAA'], organization_id: org.id },
+      headers: await csrfHeader(page),
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).detail).toBe('Cannot add a tenant to an inactive organization');
   });
 
   test('shows management controls only to those who may manage', async ({ page }) => {

@@ -207,6 +207,7 @@ test.describe('Security Requirements', () => {
       await editor.getByLabel('Owner').selectOption({ label: 'Avery Analyst' });
       await editor.getByRole('button', { name: 'Save Response' }).click();
       await expect(editor).toHaveCount(0);
+      await expect(page.getByTestId('toast')).toHaveText(`Response saved for requirement ${target.display_id}`);
 
       const saved = card(page, target.id);
       await expect(saved.getByText('Response Added')).toBeVisible();
@@ -285,9 +286,19 @@ test.describe('Security Requirements', () => {
     await openRequirements(page);
     await cards(page).first().getByRole('button').click();
     await expect(dialog(page).getByTestId('suggested-response')).toHaveText(suggestion);
+    await dialog(page).getByLabel('Your Response').fill('');
     await dialog(page).getByRole('button', { name: 'Use This Response' }).click();
     await expect(dialog(page).getByLabel('Your Response')).toHaveValue(suggestion);
     await expect(dialog(page).getByText(`${suggestion.length} characters`)).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    // Over text of one's own, the suggestion goes in and Undo brings the earlier text back.
+    await dialog(page).getByLabel('Your Response').fill('My own words');
+    await dialog(page).getByRole('button', { name: 'Use This Response' }).click();
+    await expect(dialog(page).getByLabel('Your Response')).toHaveValue(suggestion);
+    await expect(dialog(page).getByText('Your earlier response was replaced by the suggestion.')).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'Undo' }).click();
+    await expect(dialog(page).getByLabel('Your Response')).toHaveValue('My own words');
+    await expect(dialog(page).getByRole('button', { name: 'Undo' })).toHaveCount(0);
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await cards(page).nth(1).getByRole('button').click();
     await expect(dialog(page).getByRole('button', { name: 'Use This Response' })).toHaveCount(0);

@@ -9,6 +9,7 @@ import { EVIDENCE_ROWS } from './helpers/matrix-evidence';
 import { PASSWORD_ROWS } from './helpers/matrix-passwords';
 import { WORK_ROWS } from './helpers/matrix-work';
 import { REVIEW_ROWS } from './helpers/matrix-review';
+import { MEMBER_ROWS } from './helpers/matrix-members';
 
 /**
  * Every procedure of the router, called through the REST facade by every kind of caller (design
@@ -330,6 +331,7 @@ const MATRIX: Record<string, Row> = {
   ...PASSWORD_ROWS,
   ...WORK_ROWS,
   ...REVIEW_ROWS,
+  ...MEMBER_ROWS,
   'audit.list': {
     expect: ALL,
     call: () => ({ input: { limit: '500' } }),

@@ -164,10 +164,12 @@ describe('DELETE /api/organizations/{id}', () => {
     const member = await createUser(t.handle.db, { tenants: [org.tenants[0]!] });
     const res = await api(t.app, s.admin, 'DELETE', `/api/organizations/${org.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: org.id, is_active: false, tenant_count: 2 });
+    // Inactive tenants no longer count.
+    expect(res.json()).toMatchObject({ id: org.id, is_active: false, tenant_count: 0 });
     const tenants = await probe(t.handle.db, (tx) => tx.selectFrom('tenants').select('is_active').where('organization_id', '=', org.id).execute());
     expect(tenants).toEqual([{ is_active: false }, { is_active: false }]);
-    expect(ids(await api(t.app, s.admin, 'GET', '/api/organizations'))).toContain(org.id);
+    expect(ids(await api(t.app, s.admin, 'GET', '/api/organizations'))).not.toContain(org.id);
+    expect(ids(await api(t.app, s.admin, 'GET', '/api/organizations?include_inactive=true'))).toContain(org.id);
     const session = await login(t.app, member.username, PASSWORD);
     expect((await api(t.app, session, 'GET', `/api/users/${member.id}/accessible-tenants`)).json()).toEqual([]);
     const entry = (await auditEntriesOf(t.handle.db, u.admin.username)).find((e) => e.action === 'delete_organization' && e.organization_id === org.id);

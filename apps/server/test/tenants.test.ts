@@ -140,7 +140,7 @@ describe('PATCH /api/tenants/{id}', () => {
 });
 
 describe('DELETE /api/tenants/{id}', () => {
-  it('deactivates the tenant: the row stays, members lose it, an admin still lists it', async () => {
+  it('deactivates the tenant: the row stays, members lose it, an admin lists it only with include_inactive', async () => {
     const tenant = await createTenant(t.handle.db, orgA.id);
     const member = await createUser(t.handle.db, { tenants: [tenant] });
     const theirs = await login(t.app, member.username, PASSWORD);
@@ -152,7 +152,9 @@ describe('DELETE /api/tenants/{id}', () => {
     expectError(await api(t.app, theirs, 'GET', '/api/tenants/current', undefined, { 'x-tenant-id': tenant.id }), 403);
     expect((await api(t.app, theirs, 'GET', `/api/users/${member.id}/accessible-tenants`)).json()).toEqual([]);
     const listed = (await api(t.app, s.orgAdmin, 'GET', `/api/tenants?organization_id=${orgA.id}`)).json() as { id: string; is_active: boolean }[];
-    expect(listed.find((x) => x.id === tenant.id)?.is_active).toBe(false);
+    expect(listed.map((x) => x.id)).not.toContain(tenant.id);
+    const all = (await api(t.app, s.orgAdmin, 'GET', `/api/tenants?organization_id=${orgA.id}&include_inactive=true`)).json() as { id: string; is_active: boolean }[];
+    expect(all.find((x) => x.id === tenant.id)?.is_active).toBe(false);
     expect((await auditEntriesOf(t.handle.db, u.orgAdmin.username)).some((e) => e.action === 'delete_tenant' && e.tenant_id === tenant.id)).toBe(true);
   });
 

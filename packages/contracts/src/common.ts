@@ -35,3 +35,10 @@ export const dateTime = z.string().describe('ISO 8601 date-time');
 
 /** The most calls one batched /trpc request may carry; the web client's batch link sends no more. */
 export const TRPC_MAX_BATCH = 10;
+
+/** A flag in a query string ("true" / "false") or a JSON boolean; absent is false. */
+export const queryFlag = (label: string) =>
+  z
+    .union([z.literal(true), z.literal(false), z.enum(['true', 'false'])], { error: `${label} must be true or false` })
+    .optional()
+    .transform((value) => value === true || value === 'true');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema, jsonBoolean, optionalText, requiredText } from './common';
+import { dateTime, idSchema, jsonBoolean, optionalText, queryFlag, requiredText } from './common';
 
 const logoUrl = optionalText(2048).refine((value) => value === null || /^https?:\/\/[^\s]+$/i.test(value), {
   error: 'Logo URL must be a valid http(s) URL',
@@ -36,3 +36,6 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 export const organizationListOutput = z.array(organizationSchema);
+
+/** Lists leave inactive (deleted) organizations out unless include_inactive is true. */
+export const organizationListInput = z.object({ include_inactive: queryFlag('include_inactive') }).optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, jsonBoolean, optionalText, requiredText } from './common';
+import { idSchema, jsonBoolean, optionalText, queryFlag, requiredText } from './common';
 import { frameworkName } from './frameworks';
 
 const frameworks = z
@@ -25,7 +25,7 @@ export const tenantUpdateInput = z.object({
 });
 export type TenantUpdateInput = z.infer<typeof tenantUpdateInput>;
 
-export const tenantListInput = z.object({ organization_id: idSchema.optional() });
+export const tenantListInput = z.object({ organization_id: idSchema.optional(), include_inactive: queryFlag('include_inactive') });
 
 export const tenantSchema = z.object({
   id: idSchema,

@@ -22,6 +22,8 @@ export const createUserInput = z.object({
   organization_id: idSchema.nullish(),
   /** Tenants the new user may reach; defaults to the caller's current tenant. */
   tenant_ids: z.array(idSchema).max(500).optional(),
+  /** A role per tenant of tenant_ids; a tenant left out works with the user's role. */
+  tenant_roles: z.array(z.object({ tenant_id: idSchema, role: userRole })).max(500).optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 

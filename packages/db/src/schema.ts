@@ -40,6 +40,8 @@ export interface TenantsTable {
   description: string | null;
   assigned_frameworks: string[];
   is_active: Generated<boolean>;
+  /** Deactivated by its organization's deletion (restoring the organization restores it). */
+  deactivated_with_organization: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -55,6 +57,8 @@ export interface TenantAccessTable {
   user_id: string;
   tenant_id: string;
   organization_id: string;
+  /** The user's role in this tenant; null: the user's own role. */
+  role: UserRole | null;
   created_at: CreatedAt;
 }
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { idParam } from '@compliance/contracts/common';
 import {
   organizationInput,
+  organizationListInput,
   organizationListOutput,
   organizationSchema,
   organizationUpdateInput,
@@ -11,6 +11,7 @@ import {
   deleteOrganization,
   listAllCustomers,
   listVisibleOrganizations,
+  restoreOrganization,
   updateOrganization,
 } from '@compliance/domain/organizations/organization-service';
 import { authedProcedure, router } from '../trpc/trpc';
@@ -19,16 +20,16 @@ const tags = ['organizations'];
 
 export const organizationsRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/organizations', tags, summary: 'Organizations the caller may see' } })
-    .input(z.void())
+    .meta({ openapi: { method: 'GET', path: '/organizations', tags, summary: 'Organizations the caller may see (inactive ones with include_inactive=true)' } })
+    .input(organizationListInput)
     .output(organizationListOutput)
-    .query(({ ctx }) => listVisibleOrganizations(ctx.deps.db, ctx.actor)),
+    .query(({ ctx, input }) => listVisibleOrganizations(ctx.deps.db, ctx.actor, input?.include_inactive)),
 
   allCustomers: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/organizations/all-customers', tags, summary: 'Every customer with counts (product admin)' } })
-    .input(z.void())
+    .input(organizationListInput)
     .output(organizationListOutput)
-    .query(({ ctx }) => listAllCustomers(ctx.deps.db, ctx.actor)),
+    .query(({ ctx, input }) => listAllCustomers(ctx.deps.db, ctx.actor, input?.include_inactive)),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/organizations', tags, summary: 'Create an organization (product admin)' } })
@@ -47,4 +48,10 @@ export const organizationsRouter = router({
     .input(idParam)
     .output(organizationSchema)
     .mutation(({ ctx, input }) => deleteOrganization(ctx.deps.db, ctx.actor, input.id)),
+
+  restore: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/organizations/{id}/restore', tags, summary: 'Restore a deleted organization and the tenants deleted with it (product admin)' } })
+    .input(idParam)
+    .output(organizationSchema)
+    .mutation(({ ctx, input }) => restoreOrganization(ctx.deps.db, ctx.actor, input.id)),
 });

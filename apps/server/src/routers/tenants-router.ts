@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { idParam } from '@compliance/contracts/common';
 import { tenantInput, tenantListInput, tenantListOutput, tenantSchema, tenantUpdateInput } from '@compliance/contracts/tenants';
-import { createTenant, deleteTenant, getCurrentTenant, listVisibleTenants, updateTenant } from '@compliance/domain/tenants/tenant-service';
+import { createTenant, deleteTenant, getCurrentTenant, listVisibleTenants, restoreTenant, updateTenant } from '@compliance/domain/tenants/tenant-service';
 import { authedProcedure, router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['tenants'];
 
 export const tenantsRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/tenants', tags, summary: 'Tenants of an organization' } })
+    .meta({ openapi: { method: 'GET', path: '/tenants', tags, summary: 'Tenants of an organization (inactive ones with include_inactive=true)' } })
     .input(tenantListInput)
     .output(tenantListOutput)
-    .query(({ ctx, input }) => listVisibleTenants(ctx.deps.db, ctx.actor, input.organization_id)),
+    .query(({ ctx, input }) => listVisibleTenants(ctx.deps.db, ctx.actor, input.organization_id, input.include_inactive)),
 
   current: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/tenants/current', tags, summary: 'The tenant this call works in (tenant_id or X-Tenant-Id, else the session\'s)' } })
@@ -36,4 +36,10 @@ export const tenantsRouter = router({
     .input(idParam)
     .output(tenantSchema)
     .mutation(({ ctx, input }) => deleteTenant(ctx.deps.db, ctx.actor, input.id)),
+
+  restore: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/tenants/{id}/restore', tags, summary: 'Restore a deleted tenant with its data (organization managers)' } })
+    .input(idParam)
+    .output(tenantSchema)
+    .mutation(({ ctx, input }) => restoreTenant(ctx.deps.db, ctx.actor, input.id)),
 });

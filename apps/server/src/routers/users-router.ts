@@ -10,6 +10,8 @@ import {
   userListOutput,
   userOutput,
 } from '@compliance/contracts/users';
+import { membershipSummaryOutput, membershipsOutput, replaceMembershipsInput } from '@compliance/contracts/memberships';
+import { getUserMemberships, listMembershipSummaries, replaceUserMemberships } from '@compliance/domain/users/membership-service';
 import { issuePasswordReset } from '@compliance/domain/users/password-reset-service';
 import { getUserPermissions, listAccessibleTenants } from '@compliance/domain/users/permission-service';
 import { createUser, deleteUser, listManageableUserIds, listVisibleUsers, toggleUserStatus } from '@compliance/domain/users/user-service';
@@ -71,4 +73,22 @@ export const usersRouter = router({
     .input(idParam)
     .output(accessibleTenantsOutput)
     .query(({ ctx, input }) => listAccessibleTenants(ctx.deps.db, ctx.actor, input.id)),
+
+  membershipSummaries: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/memberships', tags, summary: 'Organizations and tenants of the users the caller may see' } })
+    .input(z.void())
+    .output(membershipSummaryOutput)
+    .query(({ ctx }) => listMembershipSummaries(ctx.deps.db, ctx.actor)),
+
+  memberships: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/{id}/memberships', tags, summary: "A user's organization and tenant memberships with their roles" } })
+    .input(idParam)
+    .output(membershipsOutput)
+    .query(({ ctx, input }) => getUserMemberships(ctx.deps.db, ctx.actor, input.id)),
+
+  replaceMemberships: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/users/{id}/memberships', tags, summary: "Replace a user's memberships within the organizations the caller manages" } })
+    .input(replaceMembershipsInput)
+    .output(membershipsOutput)
+    .mutation(({ ctx, input }) => replaceUserMemberships(ctx.deps.db, ctx.actor, input)),
 });

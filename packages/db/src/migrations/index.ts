@@ -12,6 +12,7 @@ import * as requirementDueDates from './0010-requirement-due-dates';
 import * as evidenceLifecycle from './0011-evidence-lifecycle';
 import * as aiReview from './0012-ai-review';
 import * as dailyMetrics from './0013-daily-metrics';
+import * as tenantAccessRole from './0014-tenant-access-role';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-evidence-lifecycle': evidenceLifecycle,
   '0012-ai-review': aiReview,
   '0013-daily-metrics': dailyMetrics,
+  '0014-tenant-access-role': tenantAccessRole,
 };

@@ -6,6 +6,8 @@ export type PublicUserRow = Omit<UserRow, 'password_hash'>;
 export interface ReachableTenant {
   id: string;
   organization_id: string;
+  /** The role granted in this tenant (tenant_access.role); null: the user's own role applies. */
+  role?: UserRole | null;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface Caller {
 
 const ROLE_RANK: Record<UserRole, number> = { Viewer: 1, Editor: 2, Admin: 3 };
 const MANAGER_RANK = 4;
+/** The power of an organization manager: only that much or more can make someone a manager. */
+export const MANAGER_POWER = MANAGER_RANK;
 const PRODUCT_ADMIN_RANK = 5;
 
 /** Loads a caller. Runs in a system-scoped transaction: identity resolution precedes any tenant scope. */
@@ -44,8 +48,9 @@ export async function loadCaller(tx: Tx, user: PublicUserRow): Promise<Caller> {
   const adminOrgIds = new Set(managedOrgIds);
   if (user.role === 'Admin') for (const id of memberOrgIds) adminOrgIds.add(id);
 
-  const granted = await tx.selectFrom('tenant_access').select('tenant_id').where('user_id', '=', user.id).execute();
+  const granted = await tx.selectFrom('tenant_access').select(['tenant_id', 'role']).where('user_id', '=', user.id).execute();
   const grantedTenantIds = granted.map((g) => g.tenant_id);
+  const grantedRoles = new Map(granted.map((g) => [g.tenant_id, g.role]));
 
   let query = tx
     .selectFrom('tenants')
@@ -71,7 +76,7 @@ export async function loadCaller(tx: Tx, user: PublicUserRow): Promise<Caller> {
     managedOrgIds,
     memberOrgIds,
     adminOrgIds,
-    tenants: new Map(rows.map((r) => [r.id, r])),
+    tenants: new Map(rows.map((r) => [r.id, { ...r, role: grantedRoles.get(r.id) ?? null }])),
     grantedTenantIds,
   };
 }
@@ -89,6 +94,11 @@ export function callerScope(caller: Caller): AccessScope {
 /** One tenant only: what tenant-scoped procedures run with. */
 export function tenantScope(caller: Caller, tenantId: string): AccessScope {
   return { userId: caller.user.id, all: false, organizationIds: [], tenantIds: [tenantId] };
+}
+
+/** The role the caller works with in a tenant: the one granted there, else the user's own. */
+export function tenantRole(caller: Caller, tenantId: string): UserRole {
+  return caller.tenants.get(tenantId)?.role ?? caller.user.role;
 }
 
 export function canAdministerOrg(caller: Caller, organizationId: string): boolean {

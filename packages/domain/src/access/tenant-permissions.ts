@@ -1,5 +1,5 @@
 import type { Caller } from './caller';
-import { canAdministerOrg } from './caller';
+import { canAdministerOrg, tenantRole } from './caller';
 import { forbidden } from '../errors';
 
 /** Editors, Admins, organization managers and product admins change a tenant's data; Viewers only read. */
@@ -7,7 +7,8 @@ export function canEditTenant(caller: Caller, tenantId: string): boolean {
   const tenant = caller.tenants.get(tenantId);
   if (!tenant) return false;
   if (canAdministerOrg(caller, tenant.organization_id)) return true;
-  return caller.user.role === 'Admin' || caller.user.role === 'Editor';
+  const role = tenantRole(caller, tenantId);
+  return role === 'Admin' || role === 'Editor';
 }
 
 export function assertCanEditTenant(caller: Caller, tenantId: string): void {

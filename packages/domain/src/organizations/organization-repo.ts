@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Tx } from '@compliance/db/scope';
 
-/** Organizations with their tenant and user counts; all of them when ids is null. */
-export function listOrganizations(tx: Tx, ids: string[] | null) {
+/** Organizations with their active tenant and user counts; all of them when ids is null; inactive ones only when asked. */
+export function listOrganizations(tx: Tx, ids: string[] | null, includeInactive = true) {
   let query = tx
     .selectFrom('organizations as o')
     .select([
@@ -13,12 +13,13 @@ export function listOrganizations(tx: Tx, ids: string[] | null) {
       'o.description',
       'o.is_active',
       'o.created_at',
-      sql<number>`(SELECT count(*)::int FROM tenants t WHERE t.organization_id = o.id)`.as('tenant_count'),
+      sql<number>`(SELECT count(*)::int FROM tenants t WHERE t.organization_id = o.id AND t.is_active)`.as('tenant_count'),
       sql<number>`(SELECT count(*)::int FROM users u WHERE u.deleted_at IS NULL AND (
         EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.organization_id = o.id)
         OR EXISTS (SELECT 1 FROM tenant_access a WHERE a.user_id = u.id AND a.organization_id = o.id)))`.as('user_count'),
     ])
     .orderBy('o.name');
+  if (!includeInactive) query = query.where('o.is_active', '=', true);
   if (ids) {
     if (!ids.length) return Promise.resolve([]);
     query = query.where('o.id', 'in', ids);
@@ -51,6 +52,24 @@ export async function updateOrganization(
   await tx.updateTable('organizations').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
+/** Deactivates the organization's active tenants, marked as deactivated with it. */
 export async function deactivateOrganizationTenants(tx: Tx, organizationId: string) {
-  await tx.updateTable('tenants').set({ is_active: false, updated_at: new Date() }).where('organization_id', '=', organizationId).execute();
+  await tx
+    .updateTable('tenants')
+    .set({ is_active: false, deactivated_with_organization: true, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('is_active', '=', true)
+    .execute();
+}
+
+/** Reactivates the tenants the organization's deletion deactivated; returns how many. */
+export async function reactivateOrganizationTenants(tx: Tx, organizationId: string) {
+  const rows = await tx
+    .updateTable('tenants')
+    .set({ is_active: true, deactivated_with_organization: false, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('deactivated_with_organization', '=', true)
+    .returning('id')
+    .execute();
+  return rows.length;
 }

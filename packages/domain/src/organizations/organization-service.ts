@@ -12,6 +12,7 @@ import {
   getOrganization,
   insertOrganization,
   listOrganizations,
+  reactivateOrganizationTenants,
   updateOrganization as updateOrganizationRow,
 } from './organization-repo';
 
@@ -37,19 +38,19 @@ async function loadOrganization(tx: Tx, id: string): Promise<Organization> {
   return toOrganization(row);
 }
 
-/** The organizations the caller can see (all of them for a product admin). */
-export async function listVisibleOrganizations(db: Kysely<Database>, actor: Actor): Promise<Organization[]> {
+/** The organizations the caller can see (all of them for a product admin); inactive ones only when asked. */
+export async function listVisibleOrganizations(db: Kysely<Database>, actor: Actor, includeInactive = false): Promise<Organization[]> {
   const { caller } = actor;
   return withScope(db, callerScope(caller), async (tx) => {
-    const rows = await listOrganizations(tx, caller.isProductAdmin ? null : [...visibleOrgIds(caller)]);
+    const rows = await listOrganizations(tx, caller.isProductAdmin ? null : [...visibleOrgIds(caller)], includeInactive);
     return rows.map(toOrganization);
   });
 }
 
 /** Every customer organization with its counts: the Customer Admin screen, product admins only. */
-export async function listAllCustomers(db: Kysely<Database>, actor: Actor): Promise<Organization[]> {
+export async function listAllCustomers(db: Kysely<Database>, actor: Actor, includeInactive = false): Promise<Organization[]> {
   if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can list all customers');
-  return listVisibleOrganizations(db, actor);
+  return listVisibleOrganizations(db, actor, includeInactive);
 }
 
 async function assertDomainFree(tx: Tx, domain: string | null | undefined, exceptId?: string) {
@@ -115,6 +116,25 @@ export async function deleteOrganization(db: Kysely<Database>, actor: Actor, id:
       ...auditBy(actor),
       action: 'delete_organization',
       details: { message: `Organization "${existing.name}" deleted (deactivated with all its tenants)`, organization_id: id },
+      organizationId: id,
+    });
+    return loadOrganization(tx, id);
+  });
+}
+
+/** Restoring a deleted organization reactivates it and the tenants its deletion deactivated, data intact. */
+export async function restoreOrganization(db: Kysely<Database>, actor: Actor, id: string): Promise<Organization> {
+  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can restore organizations');
+  return withScope(db, callerScope(actor.caller), async (tx) => {
+    const existing = await getOrganization(tx, id);
+    if (!existing) throw notFound('Organization');
+    if (existing.is_active) throw new AppError('BAD_REQUEST', `Organization "${existing.name}" is already active`);
+    await updateOrganizationRow(tx, id, { is_active: true });
+    const tenants = await reactivateOrganizationTenants(tx, id);
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'restore_organization',
+      details: { message: `Organization "${existing.name}" restored with ${tenants} tenant(s)`, organization_id: id, tenants_restored: tenants },
       organizationId: id,
     });
     return loadOrganization(tx, id);

@@ -45,7 +45,7 @@ export function insertTenant(
 export async function updateTenantRow(
   tx: Tx,
   id: string,
-  values: Partial<{ name: string; description: string | null; assigned_frameworks: string[]; is_active: boolean }>,
+  values: Partial<{ name: string; description: string | null; assigned_frameworks: string[]; is_active: boolean; deactivated_with_organization: boolean }>,
 ) {
   await tx.updateTable('tenants').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }

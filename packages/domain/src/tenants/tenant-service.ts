@@ -3,7 +3,7 @@ import type { Tenant, TenantInput, TenantUpdateInput } from '@compliance/contrac
 import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
-import { type Caller, callerScope, canAdministerOrg, tenantScope, visibleOrgIds } from '../access/caller';
+import { type Caller, callerScope, canAdministerOrg, canManageOrg, tenantScope, visibleOrgIds } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
 import { materializeTenantRequirements } from '../catalog/catalog-sync';
 import { AppError, forbidden, notFound } from '../errors';
@@ -19,7 +19,7 @@ function toTenant(row: TenantRow): Tenant {
  * Tenants of one organization (or of every visible one): all of them for those who administer the
  * organization, otherwise only the tenants the caller can reach.
  */
-export async function listVisibleTenants(db: Kysely<Database>, actor: Actor, organizationId?: string): Promise<Tenant[]> {
+export async function listVisibleTenants(db: Kysely<Database>, actor: Actor, organizationId?: string, includeInactive = false): Promise<Tenant[]> {
   const { caller } = actor;
   if (organizationId && !caller.isProductAdmin && !visibleOrgIds(caller).has(organizationId)) {
     throw notFound('Organization');
@@ -30,6 +30,7 @@ export async function listVisibleTenants(db: Kysely<Database>, actor: Actor, org
     }
     const rows = await listTenants(tx, { organizationId });
     return rows
+      .filter((t) => includeInactive || t.is_active)
       .filter((t) => canAdministerOrg(caller, t.organization_id) || caller.tenants.has(t.id))
       .map(toTenant);
   });
@@ -102,6 +103,30 @@ export async function deleteTenant(db: Kysely<Database>, actor: Actor, id: strin
       tenantId: id,
     });
     return toTenant({ ...existing, is_active: false });
+  });
+}
+
+/**
+ * Restoring a deleted tenant reactivates it with its data intact: a manager of its organization or a
+ * product admin; its organization must be active.
+ */
+export async function restoreTenant(db: Kysely<Database>, actor: Actor, id: string): Promise<Tenant> {
+  const { caller } = actor;
+  return withScope(db, callerScope(caller), async (tx) => {
+    const existing = await getAdministeredTenant(tx, caller, id);
+    if (!canManageOrg(caller, existing.organization_id)) throw forbidden('Only a manager of this organization can restore its tenants');
+    if (existing.is_active) throw new AppError('BAD_REQUEST', `Tenant "${existing.name}" is already active`);
+    const org = await tx.selectFrom('organizations').select('is_active').where('id', '=', existing.organization_id).executeTakeFirst();
+    if (!org?.is_active) throw new AppError('BAD_REQUEST', 'Restore the organization first: it is inactive');
+    await updateTenantRow(tx, id, { is_active: true, deactivated_with_organization: false });
+    await createAuditEntry(tx, {
+      ...auditBy(actor),
+      action: 'restore_tenant',
+      details: { message: `Tenant "${existing.name}" restored`, tenant_id: id },
+      organizationId: existing.organization_id,
+      tenantId: id,
+    });
+    return toTenant({ ...existing, is_active: true });
   });
 }
 

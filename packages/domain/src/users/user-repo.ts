@@ -103,11 +103,11 @@ export async function addMembership(tx: Tx, userId: string, organizationId: stri
     .execute();
 }
 
-export async function addTenantAccess(tx: Tx, userId: string, tenants: { id: string; organization_id: string }[]) {
+export async function addTenantAccess(tx: Tx, userId: string, tenants: { id: string; organization_id: string; role?: UserRole | null }[]) {
   if (!tenants.length) return;
   await tx
     .insertInto('tenant_access')
-    .values(tenants.map((t) => ({ user_id: userId, tenant_id: t.id, organization_id: t.organization_id })))
+    .values(tenants.map((t) => ({ user_id: userId, tenant_id: t.id, organization_id: t.organization_id, role: t.role ?? null })))
     .onConflict((oc) => oc.columns(['user_id', 'tenant_id']).doNothing())
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@compliance/contracts/auth';
 import type { CreateUserInput } from '@compliance/contracts/users';
-import type { Database } from '@compliance/db/schema';
+import type { Database, UserRole } from '@compliance/db/schema';
 import { type Tx, isUniqueViolation, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { type Caller, callerPower, callerScope, canAdministerOrg, powerOf, rolePower } from '../access/caller';
@@ -114,7 +114,7 @@ export async function createUser(db: Kysely<Database>, actor: Actor, input: Crea
       if (organizationId && !(await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst())) {
         throw notFound('Organization');
       }
-      const tenants = await resolveTenants(tx, actor, organizationId, input.tenant_ids);
+      const tenants = withTenantRoles(await resolveTenants(tx, actor, organizationId, input.tenant_ids), input.tenant_roles, caller);
       const conflict = await findUserConflict(tx, input.username, input.email);
       if (conflict) {
         throw new AppError(
@@ -137,7 +137,12 @@ export async function createUser(db: Kysely<Database>, actor: Actor, input: Crea
       await createAuditEntry(tx, {
         ...auditBy(actor),
         action: 'create_user',
-        details: { message: `User "${input.username}" created with role ${input.role}`, user_id: id },
+        details: {
+          message: `User "${input.username}" created with role ${input.role}`,
+          user_id: id,
+          organization_id: organizationId,
+          tenants: tenants.map((t) => ({ tenant_id: t.id, role: t.role })),
+        },
         organizationId,
       });
       const created = await getUser(tx, id);
@@ -148,6 +153,20 @@ export async function createUser(db: Kysely<Database>, actor: Actor, input: Crea
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'A user with this username or email already exists');
     throw error;
   }
+}
+
+/** Attaches the requested role per tenant; each must name a chosen tenant and grant no more than the caller holds. */
+function withTenantRoles(
+  tenants: { id: string; organization_id: string }[],
+  roles: CreateUserInput['tenant_roles'],
+  caller: Caller,
+): { id: string; organization_id: string; role: UserRole | null }[] {
+  const byTenant = new Map((roles ?? []).map((r) => [r.tenant_id, r.role]));
+  for (const [tenantId, role] of byTenant) {
+    if (!tenants.some((t) => t.id === tenantId)) throw new AppError('BAD_REQUEST', 'A tenant role names a tenant the user is not given');
+    if (rolePower(role) > callerPower(caller)) throw forbidden('You cannot grant a role above your own');
+  }
+  return tenants.map((t) => ({ ...t, role: byTenant.get(t.id) ?? null }));
 }
 
 async function resolveTenants(tx: Tx, actor: Actor, organizationId: string | null, requested: string[] | undefined) {

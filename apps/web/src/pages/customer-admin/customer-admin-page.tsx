@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -7,6 +8,8 @@ import { BuildingIcon, CheckCircleIcon, LayersIcon, PlusIcon, UsersIcon } from '
 import { PageHeader } from '../../components/page-header';
 import { StatTile } from '../../components/stat-tile';
 import { useCallerAccess } from '../../components/use-caller-access';
+import { failureMessage } from '../../components/error-detail';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { CustomerRow } from './customer-row';
 import { MfaRequirementToggle, useMfaRequirements } from './mfa-requirement-toggle';
@@ -14,7 +17,10 @@ import { MfaRequirementToggle, useMfaRequirements } from './mfa-requirement-togg
 export function CustomerAdminPage() {
   const navigate = useNavigate();
   const access = useCallerAccess();
-  const customers = trpc.organizations.allCustomers.useQuery(undefined, { enabled: access.isProductAdmin });
+  const queryClient = useQueryClient();
+  const [showInactive, setShowInactive] = useState(false);
+  const customers = trpc.organizations.allCustomers.useQuery(showInactive ? { include_inactive: true } : undefined, { enabled: access.isProductAdmin });
+  const restore = trpc.organizations.restore.useMutation();
   const mfaRequired = useMfaRequirements(access.isProductAdmin);
 
   useEffect(() => {
@@ -24,12 +30,23 @@ export function CustomerAdminPage() {
   if (!access.isLoading && !access.isProductAdmin) return <Navigate to="/my-dashboard" replace />;
 
   const list = customers.data ?? [];
+  // Deleted (inactive) customers never count, even while shown.
+  const active = list.filter((c) => c.is_active);
   const totals = {
-    customers: list.length,
-    tenants: list.reduce((sum, c) => sum + c.tenant_count, 0),
-    active: list.filter((c) => c.is_active).length,
-    users: list.reduce((sum, c) => sum + c.user_count, 0),
+    customers: active.length,
+    tenants: active.reduce((sum, c) => sum + c.tenant_count, 0),
+    active: active.length,
+    users: active.reduce((sum, c) => sum + c.user_count, 0),
   };
+
+  async function restoreCustomer(id: string) {
+    try {
+      await restore.mutateAsync({ id });
+      await refreshQueries(queryClient, 'organizations', 'tenants', 'users');
+    } catch (error) {
+      window.alert(failureMessage(error, 'Failed to restore organization', 'Failed to restore organization. Please try again.'));
+    }
+  }
 
   return (
     <div>
@@ -52,7 +69,13 @@ export function CustomerAdminPage() {
       </div>
 
       <Card>
-        <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">All Customers</h2>
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+          <h2 className="text-base font-semibold text-slate-900">All Customers</h2>
+          <label className="flex items-center gap-2 text-sm text-slate-600">
+            <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} />
+            Show inactive
+          </label>
+        </div>
         {access.isLoading || customers.isLoading ? (
           <EmptyState>Loading customers...</EmptyState>
         ) : list.length === 0 ? (
@@ -68,7 +91,15 @@ export function CustomerAdminPage() {
               <CustomerRow
                 key={customer.id}
                 customer={customer}
-                actions={<MfaRequirementToggle organization={customer} required={mfaRequired.has(customer.id)} />}
+                actions={
+                  customer.is_active ? (
+                    <MfaRequirementToggle organization={customer} required={mfaRequired.has(customer.id)} />
+                  ) : (
+                    <Button variant="secondary" size="sm" disabled={restore.isPending} onClick={() => void restoreCustomer(customer.id)}>
+                      Restore
+                    </Button>
+                  )
+                }
               />
             ))}
           </ul>

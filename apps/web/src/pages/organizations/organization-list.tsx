@@ -15,9 +15,11 @@ interface OrganizationListProps {
   onSelect: (organization: Organization) => void;
   onEdit: (organization: Organization) => void;
   onDelete: (organization: Organization) => void;
+  /** Offered on inactive rows instead of Edit and Delete; absent: nothing offered there. */
+  onRestore?: (organization: Organization) => void;
 }
 
-export function OrganizationList({ organizations, selectedId, canEdit, canDelete, onSelect, onEdit, onDelete }: OrganizationListProps) {
+export function OrganizationList({ organizations, selectedId, canEdit, canDelete, onSelect, onEdit, onDelete, onRestore }: OrganizationListProps) {
   return (
     <ul className="space-y-3" aria-label="Organizations">
       {organizations.map((org) => {
@@ -46,7 +48,14 @@ export function OrganizationList({ organizations, selectedId, canEdit, canDelete
                 <div className="mt-2 text-xs font-medium text-indigo-700">{tenantCountLabel(org.tenant_count)}</div>
               </div>
             </button>
-            {(canEdit(org) || canDelete(org)) && (
+            {!org.is_active && onRestore && (
+              <div className="mt-3 flex justify-end gap-2 border-t border-slate-100 pt-3">
+                <Button variant="secondary" size="sm" onClick={() => onRestore(org)}>
+                  Restore
+                </Button>
+              </div>
+            )}
+            {org.is_active && (canEdit(org) || canDelete(org)) && (
               <div className="mt-3 flex justify-end gap-2 border-t border-slate-100 pt-3">
                 {canEdit(org) && (
                   <Button variant="secondary" size="sm" onClick={() => onEdit(org)}>

@@ -19,18 +19,24 @@ type Editing<T> = { item: T | null } | null;
 export function OrganizationManagementPage() {
   const access = useCallerAccess();
   const actions = useOrganizationMutations();
-  const organizations = trpc.organizations.list.useQuery();
+  const [showInactive, setShowInactive] = useState(false);
+  const organizations = trpc.organizations.list.useQuery(showInactive ? { include_inactive: true } : undefined);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const tenants = trpc.tenants.list.useQuery({ organization_id: selectedId ?? '' }, { enabled: !!selectedId });
+  const tenants = trpc.tenants.list.useQuery(
+    { organization_id: selectedId ?? '', ...(showInactive ? { include_inactive: true } : {}) },
+    { enabled: !!selectedId },
+  );
   const [orgForm, setOrgForm] = useState<Editing<Organization>>(null);
   const [tenantForm, setTenantForm] = useState<Editing<Tenant>>(null);
 
   const list = organizations.data ?? [];
   const selected = list.find((org) => org.id === selectedId) ?? null;
-  const canManageTenants = !!selected && access.canAdministerOrganization(selected.id);
+  const canManageTenants = !!selected && selected.is_active && access.canAdministerOrganization(selected.id);
+  const canRestoreTenants = !!selected && selected.is_active && access.canManageOrganization(selected.id);
 
   useEffect(() => {
-    if (!selectedId && organizations.data?.length) setSelectedId(organizations.data[0]!.id);
+    const ids = organizations.data?.map((o) => o.id) ?? [];
+    if ((!selectedId || !ids.includes(selectedId)) && ids.length) setSelectedId(ids[0]!);
   }, [organizations.data, selectedId]);
 
   useEffect(() => {
@@ -70,9 +76,15 @@ export function OrganizationManagementPage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <section aria-labelledby="organizations-heading">
-          <h2 id="organizations-heading" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-            Organizations
-          </h2>
+          <div className="mb-3 flex min-h-9 items-center justify-between gap-3">
+            <h2 id="organizations-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+              Organizations
+            </h2>
+            <label className="flex items-center gap-2 text-sm text-slate-600">
+              <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} />
+              Show inactive
+            </label>
+          </div>
           {organizations.isLoading ? (
             <Card>
               <EmptyState>Loading organizations...</EmptyState>
@@ -90,6 +102,7 @@ export function OrganizationManagementPage() {
               onSelect={(org) => setSelectedId(org.id)}
               onEdit={(org) => setOrgForm({ item: org })}
               onDelete={(org) => void actions.deleteOrganization(org)}
+              onRestore={access.isProductAdmin ? (org) => void actions.restore('organization', org) : undefined}
             />
           )}
         </section>
@@ -124,6 +137,7 @@ export function OrganizationManagementPage() {
               canManage={canManageTenants}
               onEdit={(tenant) => setTenantForm({ item: tenant })}
               onDelete={(tenant) => void actions.deleteTenant(tenant)}
+              onRestore={canRestoreTenants ? (tenant) => void actions.restore('tenant', tenant) : undefined}
             />
           )}
         </section>

@@ -7,9 +7,11 @@ interface TenantListProps {
   canManage: boolean;
   onEdit: (tenant: Tenant) => void;
   onDelete: (tenant: Tenant) => void;
+  /** Offered on inactive tenants instead of Edit and Delete (organization managers). */
+  onRestore?: (tenant: Tenant) => void;
 }
 
-export function TenantList({ tenants, canManage, onEdit, onDelete }: TenantListProps) {
+export function TenantList({ tenants, canManage, onEdit, onDelete, onRestore }: TenantListProps) {
   return (
     <ul className="grid gap-4 xl:grid-cols-2" aria-label="Tenants">
       {tenants.map((tenant) => (
@@ -30,7 +32,14 @@ export function TenantList({ tenants, canManage, onEdit, onDelete }: TenantListP
               <span className="text-xs text-slate-400 italic">No frameworks assigned</span>
             )}
           </div>
-          {canManage && (
+          {!tenant.is_active && onRestore && (
+            <div className="mt-4 flex justify-end gap-2 border-t border-slate-100 pt-3">
+              <Button variant="secondary" size="sm" onClick={() => onRestore(tenant)}>
+                Restore
+              </Button>
+            </div>
+          )}
+          {canManage && tenant.is_active && (
             <div className="mt-4 flex justify-end gap-2 border-t border-slate-100 pt-3">
               <Button variant="secondary" size="sm" onClick={() => onEdit(tenant)}>
                 Edit

@@ -21,6 +21,8 @@ export function useOrganizationMutations() {
   const createTenant = trpc.tenants.create.useMutation();
   const updateTenant = trpc.tenants.update.useMutation();
   const deleteTenant = trpc.tenants.delete.useMutation();
+  const restoreOrganization = trpc.organizations.restore.useMutation();
+  const restoreTenant = trpc.tenants.restore.useMutation();
 
   async function refresh() {
     await refreshQueries(queryClient, 'organizations', 'tenants', 'users');
@@ -80,6 +82,19 @@ export function useOrganizationMutations() {
         return true;
       } catch (error) {
         window.alert(failureMessage(error, 'Failed to delete tenant', 'Failed to delete tenant. Please try again.'));
+        return false;
+      }
+    },
+
+    /** Restores a deleted organization (and the tenants deleted with it) or tenant, data intact. */
+    async restore(kind: 'organization' | 'tenant', item: { id: string; name: string }): Promise<boolean> {
+      try {
+        if (kind === 'organization') await restoreOrganization.mutateAsync({ id: item.id });
+        else await restoreTenant.mutateAsync({ id: item.id });
+        await refresh();
+        return true;
+      } catch (error) {
+        window.alert(failureMessage(error, `Failed to restore ${kind}`, `Failed to restore ${kind}. Please try again.`));
         return false;
       }
     },

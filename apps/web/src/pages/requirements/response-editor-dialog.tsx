@@ -9,6 +9,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { Dialog } from '../../components/dialog';
 import { GenerateResponseButton } from './generate-response-button';
+import { ReplacedResponseNotice, useResponseReplacement } from './replaced-response-notice';
 import { RequirementDetails } from './requirement-details';
 import { SuggestedResponse } from './suggested-response';
 import { SupportingEvidence } from './supporting-evidence';
@@ -45,6 +46,7 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
   const queryClient = useQueryClient();
   const saving = save.isPending;
   const suggestion = requirement.suggested_response || generated;
+  const replacement = useResponseReplacement(text, setText);
 
   const ownerOptions = (owners.data ?? []).map((o) => ({ id: o.id, name: o.full_name || o.username }));
   if (requirement.owner_id && !ownerOptions.some((o) => o.id === requirement.owner_id)) {
@@ -104,7 +106,7 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
         <RequirementDetails requirement={requirement} />
         <SupportingEvidence tenantId={tenantId} requirementId={requirement.id} canReview={canEdit} />
         {suggestion ? (
-          <SuggestedResponse text={suggestion} onUse={canEdit ? setText : undefined} />
+          <SuggestedResponse text={suggestion} onUse={canEdit ? replacement.use : undefined} />
         ) : (
           canEdit &&
           requirement.evidence_count > 0 && (
@@ -173,6 +175,7 @@ export function ResponseEditorDialog({ tenantId, requirement, canEdit, onClose, 
             hint={text.length === 1 ? '1 character' : `${text.length} characters`}
             onChange={(event) => setText(event.target.value)}
           />
+          {replacement.previous !== null && <ReplacedResponseNotice onUndo={replacement.undo} onDismiss={replacement.dismiss} />}
           {requirement.updated_by_name && (
             <p className="text-xs text-slate-500">
               Last updated by {requirement.updated_by_name} on {new Date(requirement.updated_at).toLocaleString()}

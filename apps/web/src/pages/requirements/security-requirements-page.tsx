@@ -1,8 +1,9 @@
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
+import { Toast } from '../../components/toast';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -76,12 +77,15 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
     setNotice(updated === 1 ? '1 requirement assigned' : `${updated} requirements assigned`);
     void refreshQueries(queryClient, 'requirements');
   }
+  const [toast, setToast] = useState<string | null>(null);
+  const hideToast = useCallback(() => setToast(null), []);
 
   useEffect(() => {
     if (stats.error) console.error('Could not load the requirement stats', stats.error);
   }, [stats.error]);
 
   function saved() {
+    if (open) setToast(`Response saved for requirement ${open.display_id}`);
     setOpenId(null);
     void refreshQueries(queryClient, 'requirements', 'reports');
   }
@@ -132,6 +136,7 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
       {open && (
         <ResponseEditorDialog tenantId={tenant.id} requirement={open} canEdit={canEdit} onClose={() => setOpenId(null)} onSaved={saved} />
       )}
+      {toast && <Toast message={toast} onDone={hideToast} />}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/form-field';
+import { useCallerAccess } from '../../components/use-caller-access';
+import { type TenantGrant, TenantGrants, useAdministeredOrganizations } from './tenant-grants';
 
 export interface NewUser {
   username: string;
@@ -11,6 +13,9 @@ export interface NewUser {
   full_name: string | null;
   role: UserRoleName;
   password: string;
+  organization_id?: string;
+  tenant_ids?: string[];
+  tenant_roles?: { tenant_id: string; role: UserRoleName }[];
 }
 
 type FieldErrors = Partial<Record<'username' | 'email' | 'password' | 'role', string>>;
@@ -38,6 +43,11 @@ interface AddUserFormProps {
 export function AddUserForm({ saving, onSubmit }: AddUserFormProps) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const access = useCallerAccess();
+  const organizations = useAdministeredOrganizations(access.canAdministerOrganization);
+  const [chosenOrganization, setOrganizationId] = useState('');
+  const [grants, setGrants] = useState<TenantGrant[]>([]);
+  const organization = organizations.find((o) => o.id === chosenOrganization) ?? organizations[0];
 
   function set<K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -55,8 +65,18 @@ export function AddUserForm({ saving, onSubmit }: AddUserFormProps) {
       full_name: values.full_name.trim() || null,
       role: values.role,
       password: values.password,
+      ...(organization
+        ? {
+            organization_id: organization.id,
+            tenant_ids: grants.map((g) => g.tenant_id),
+            tenant_roles: grants.flatMap((g) => (g.role ? [{ tenant_id: g.tenant_id, role: g.role }] : [])),
+          }
+        : {}),
     });
-    if (created) setValues(EMPTY);
+    if (created) {
+      setValues(EMPTY);
+      setGrants([]);
+    }
   }
 
   return (
@@ -115,7 +135,28 @@ export function AddUserForm({ saving, onSubmit }: AddUserFormProps) {
             error={errors.password}
             onChange={(e) => set('password', e.target.value)}
           />
+          {organizations.length > 0 && organization && (
+            <SelectField
+              id="new-user-organization"
+              label="Organization"
+              required
+              value={organization.id}
+              onChange={(e) => {
+                setOrganizationId(e.target.value);
+                setGrants([]);
+              }}
+            >
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
         </div>
+        {organization && (
+          <TenantGrants key={organization.id} organizationId={organization.id} organizationName={organization.name} grants={grants} onChange={setGrants} />
+        )}
         <div className="flex justify-end">
           <Button type="submit" disabled={saving}>
             {saving ? 'Creating...' : 'Create User'}

@@ -11,6 +11,7 @@ import { useCallerAccess } from '../../components/use-caller-access';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { AddUserForm, type NewUser } from './add-user-form';
+import { EditAccessDialog } from './edit-access-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserTable } from './user-table';
 import { useManageableUserIds } from './use-manageable-users';
@@ -29,6 +30,9 @@ export function UserManagementPage() {
   const [message, setMessage] = useState<Message | null>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
+  const [editingAccess, setEditingAccess] = useState<User | null>(null);
+  const summaries = trpc.users.membershipSummaries.useQuery();
+  const memberships = new Map((summaries.data ?? []).map((m) => [m.user_id, m]));
 
   function refresh() {
     void refreshQueries(queryClient, 'users', 'organizations');
@@ -123,10 +127,26 @@ export function UserManagementPage() {
               setMessage(null);
               setResetting(user);
             }}
+            memberships={memberships}
+            onEditAccess={(user) => {
+              setMessage(null);
+              setEditingAccess(user);
+            }}
           />
         )}
       </Card>
       {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+      {editingAccess && (
+        <EditAccessDialog
+          user={editingAccess}
+          onClose={() => setEditingAccess(null)}
+          onSaved={(text) => {
+            setEditingAccess(null);
+            setMessage({ tone: 'success', text });
+            refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

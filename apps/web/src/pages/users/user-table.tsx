@@ -1,4 +1,5 @@
 import type { User, UserRoleName } from '@compliance/contracts/auth';
+import type { UserMembershipSummary } from '@compliance/contracts/memberships';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 
@@ -13,11 +14,31 @@ interface UserTableProps {
   onToggle: (user: User) => void;
   onDelete: (user: User) => void;
   onResetPassword: (user: User) => void;
+  /** Each user's organizations and tenants (within what the caller administers). */
+  memberships: ReadonlyMap<string, UserMembershipSummary>;
+  onEditAccess: (user: User) => void;
 }
 
 const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
 
-export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete, onResetPassword }: UserTableProps) {
+function AccessCell({ summary }: { summary: UserMembershipSummary | undefined }) {
+  if (!summary || (!summary.organizations.length && !summary.tenants.length)) return <span className="text-xs text-slate-400">None</span>;
+  return (
+    <div className="space-y-1 text-xs text-slate-700">
+      {summary.organizations.map((o) => (
+        <div key={o.id}>
+          <span className="font-medium">{o.name}</span>
+          {o.role === 'manager' && <span className="text-slate-500"> (manager)</span>}
+        </div>
+      ))}
+      {summary.tenants.length > 0 && (
+        <div className="text-slate-600">{summary.tenants.map((t) => (t.role ? `${t.name} (${t.role})` : t.name)).join(', ')}</div>
+      )}
+    </div>
+  );
+}
+
+export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete, onResetPassword, memberships, onEditAccess }: UserTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
@@ -26,6 +47,7 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
             <th scope="col" className={TH}>User</th>
             <th scope="col" className={TH}>Email</th>
             <th scope="col" className={TH}>Role</th>
+            <th scope="col" className={TH}>Organizations &amp; tenants</th>
             <th scope="col" className={TH}>Status</th>
             <th scope="col" className={TH}>Created</th>
             <th scope="col" className={`${TH} text-right`}>Actions</th>
@@ -43,6 +65,9 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
                 <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
               </td>
               <td className="px-4 py-3">
+                <AccessCell summary={memberships.get(user.id)} />
+              </td>
+              <td className="px-4 py-3">
                 <Badge tone={user.is_active ? 'green' : 'red'}>{user.is_active ? 'Active' : 'Inactive'}</Badge>
               </td>
               <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-600">
@@ -58,6 +83,9 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
                       onClick={() => onToggle(user)}
                     >
                       {user.is_active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busyUserId === user.id} onClick={() => onEditAccess(user)}>
+                      Edit access
                     </Button>
                     <Button variant="secondary" size="sm" disabled={busyUserId === user.id} onClick={() => onResetPassword(user)}>
                       Reset password
