@@ -4,33 +4,6 @@ import { STATUS_BY_CODE, STATUS_CODE_SQL } from './rates';
 
 const decode = <T extends { status: number }>(rows: T[]) => rows.map((r) => ({ ...r, status: STATUS_BY_CODE[r.status] ?? 'Not Started' }));
 
-const APPLICABLE = (frameworks: string[]) =>
-  sql`(tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))`;
-
-/** Requirement counts of one tenant per domain and status, aggregated in SQL. */
-export async function countByDomainAndStatus(tx: Tx, tenantId: string, frameworks: string[]) {
-  const { rows } = await sql<{ domain_number: number; status: number; n: number }>`
-    SELECT coalesce(c.domain_number, tr.domain_number) AS domain_number, ${sql.raw(STATUS_CODE_SQL)} AS status, count(*)::int AS n
-    FROM tenant_requirements tr LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
-    WHERE tr.tenant_id = ${tenantId} AND ${APPLICABLE(frameworks)}
-    GROUP BY 1, 2
-  `.execute(tx);
-  return decode(rows);
-}
-
-/** Requirement counts of one tenant per framework and status (a requirement counts under each framework it maps to). */
-export async function countByFrameworkAndStatus(tx: Tx, tenantId: string, frameworks: string[]) {
-  const { rows } = await sql<{ framework: string; status: number; n: number }>`
-    SELECT f.framework, ${sql.raw(STATUS_CODE_SQL)} AS status, count(*)::int AS n
-    FROM tenant_requirements tr
-    JOIN catalog_requirements c ON c.key = tr.catalog_key
-    CROSS JOIN LATERAL unnest(c.frameworks) AS f(framework)
-    WHERE tr.tenant_id = ${tenantId} AND c.retired_at IS NULL AND f.framework = ANY(${frameworks}::text[])
-    GROUP BY 1, 2
-  `.execute(tx);
-  return decode(rows);
-}
-
 export interface OrganizationGapRow {
   key: string;
   priority: 'High' | 'Medium' | 'Low';
