@@ -1,6 +1,3 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import { MFA_ENROLLMENT_REQUIRED } from '@compliance/contracts/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '@compliance/domain/auth/session-service';
@@ -53,6 +50,12 @@ export async function queueDashboard(app: FastifyInstance, opts: { deps: AppDeps
     app.all(`${DASHBOARD_PATH}/*`, notAvailable);
     return;
   }
+  // bull-board loads only where there is a BullMQ queue to show.
+  const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/fastify'),
+  ]);
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
