@@ -3,6 +3,8 @@ import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { TrustProxy } from './trust-proxy';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
+import { invalidateCallerCache } from '@compliance/domain/access/caller-cache';
+import { isMutation } from './http/authenticate';
 import { healthRoutes } from './http/health-routes';
 import { addRequestLimits } from './http/request-limits';
 import { restPlugin } from './http/rest-plugin';
@@ -47,7 +49,9 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
   if (onRoute) app.addHook('onRoute', onRoute);
   addSecurityHeaders(app, { https: deps.config.secureCookies });
   // Every 503 (database down, not ready) tells clients when to try again; /trpc sets it in responseMeta.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // A state change may alter who may do what (memberships, roles, grants, sessions): resolved callers are read again.
+    if (isMutation(req)) invalidateCallerCache();
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
     return payload;
   });

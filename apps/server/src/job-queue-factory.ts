@@ -3,7 +3,6 @@ import { type AiEngine, createAiEngine } from '@compliance/ai/engine';
 import type { Database } from '@compliance/db/schema';
 import { configureParserPool } from '@compliance/documents/parse-sandbox';
 import { createProcessors } from '@compliance/domain/documents/processors';
-import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { JobObserver } from '@compliance/domain/jobs/job-runner';
@@ -16,7 +15,11 @@ import type { ServerConfig } from './env';
 export async function createJobQueue(config: ServerConfig, db: Kysely<Database>, observer?: JobObserver): Promise<{ queue: JobQueue; engine: AiEngine }> {
   const engine = createAiEngine(config.ai);
   const parsers = configureParserPool(config.parser);
-  if (config.redisUrl) return { queue: new BullMqQueue(config.redisUrl, config.queuePrefix), engine };
+  if (config.redisUrl) {
+    // BullMQ and its Redis client load only when a Redis is configured (not in the embedded mode).
+    const { BullMqQueue } = await import('@compliance/domain/jobs/bullmq-queue');
+    return { queue: new BullMqQueue(config.redisUrl, config.queuePrefix), engine };
+  }
   const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency, observer);
   // Files are read in worker threads; one is warmed in the background so the first upload does not wait for it.
   void parsers.warmUp().catch(() => undefined);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { AssistantToolset } from './assistant/tools';
 import type { DocumentType } from './document-types';
-import { createLocalEngine } from './local/local-engine';
-import { createOpenAiEngine } from './openai/openai-engine';
+import { DEFAULT_OPENAI_MODEL, LOCAL_MODEL } from './model-names';
 
 export const AI_PROVIDERS = ['local', 'openai'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
@@ -162,5 +161,21 @@ export type ResolvedAiEngineConfig = z.output<typeof aiEngineConfigSchema>;
 /** Picks the provider from configuration: `local` (the default, offline) or `openai` (any compatible endpoint). */
 export function createAiEngine(config: AiEngineConfig = {}): AiEngine {
   const resolved = aiEngineConfigSchema.parse(config);
-  return resolved.provider === 'openai' ? createOpenAiEngine(resolved) : createLocalEngine();
+  // The provider's code (language models, the OpenAI client) loads on the first call, not at start-up:
+  // a server that answers HTTP without analysing anything never pays for it.
+  let loaded: Promise<AiEngine> | undefined;
+  const engine = () =>
+    (loaded ??=
+      resolved.provider === 'openai'
+        ? import('./openai/openai-engine').then((m) => m.createOpenAiEngine(resolved))
+        : import('./local/local-engine').then((m) => m.createLocalEngine()));
+  return {
+    provider: resolved.provider,
+    model: resolved.provider === 'openai' ? (resolved.model ?? DEFAULT_OPENAI_MODEL) : LOCAL_MODEL,
+    extractObligations: async (input, options) => (await engine()).extractObligations(input, options),
+    analyzeEvidence: async (input, options) => (await engine()).analyzeEvidence(input, options),
+    suggestResponse: async (input, options) => (await engine()).suggestResponse(input, options),
+    generatePolicy: async (input, options) => (await engine()).generatePolicy(input, options),
+    chat: async (input, options) => (await engine()).chat(input, options),
+  };
 }

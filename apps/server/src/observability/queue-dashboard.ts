@@ -1,36 +1,20 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import { MFA_ENROLLMENT_REQUIRED } from '@compliance/contracts/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate } from '@compliance/domain/auth/session-service';
 import type { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
-import { SESSION_COOKIE } from '../http/cookies';
+import { CROSS_SITE_REFUSED, isMutation, isSameOrigin } from '../http/authenticate';
+import { resolveSession } from '../http/resolve-session';
 import type { AppDeps } from '../trpc/context';
 
 export const DASHBOARD_PATH = '/admin/queues';
 export const NO_DASHBOARD = 'The queue dashboard needs Redis (REDIS_URL): the in-process queue of the embedded mode has no dashboard.';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A state change must come from this origin: an Origin header naming this host, and no cross-site fetch. */
-function sameOrigin(req: FastifyRequest): boolean {
-  const site = req.headers['sec-fetch-site'];
-  if (site && site !== 'same-origin') return false;
-  const origin = req.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === (req.headers['x-forwarded-host'] ?? req.headers.host);
-  } catch {
-    return false;
-  }
-}
-
-/** Product administrators only; the page sends anyone signed out to /login. Its own actions (retry, clean) need same origin. */
+/**
+ * Product administrators only, in a browser session; the page sends anyone signed out to /login. Its
+ * own actions (retry, clean) carry no CSRF token, so they must name this origin.
+ */
 function guard(deps: AppDeps) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const token = req.cookies?.[SESSION_COOKIE];
-    const session = token ? await authenticate(deps.db, token, deps.config.sessionLifetime) : null;
-    if (!session) {
+    const { session } = await resolveSession(req, deps.db, deps.config.sessionLifetime);
+    if (!session || session.via !== 'cookie') {
       const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
       if (wantsPage) return reply.redirect('/login');
       return reply.code(401).send({ detail: 'Not authenticated. Please log in.', code: 'UNAUTHORIZED' });
@@ -39,8 +23,8 @@ function guard(deps: AppDeps) {
     if (!session.caller.isProductAdmin) {
       return reply.code(403).send({ detail: 'The queue dashboard is for product administrators only.', code: 'FORBIDDEN' });
     }
-    if (!SAFE_METHODS.has(req.method) && !sameOrigin(req)) {
-      return reply.code(403).send({ detail: 'Cross-site request refused', code: 'FORBIDDEN' });
+    if (isMutation(req) && !isSameOrigin(req, { requireOrigin: true })) {
+      return reply.code(403).send({ detail: CROSS_SITE_REFUSED, code: 'FORBIDDEN' });
     }
   };
 }
@@ -53,6 +37,12 @@ export async function queueDashboard(app: FastifyInstance, opts: { deps: AppDeps
     app.all(`${DASHBOARD_PATH}/*`, notAvailable);
     return;
   }
+  // bull-board loads only where there is a BullMQ queue to show.
+  const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/fastify'),
+  ]);
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({

@@ -2,7 +2,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { actorFromSession } from '@compliance/domain/auth/session-service';
-import { CSRF_HEADER } from '../http/cookies';
+import { assertCsrf, assertSameOrigin, isMutation } from '../http/authenticate';
 import { requestedTenant } from '../http/requested-tenant';
 import { mfaEnrollmentRefusal } from '../http/resolve-session';
 import type { Context } from './context';
@@ -36,43 +36,24 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A state-changing call must come from our own pages: same origin when the browser says where it came from. */
-function assertSameOrigin(ctx: Context) {
-  const origin = ctx.req.headers.origin;
-  if (!origin) return;
-  const host = ctx.req.headers['x-forwarded-host'] ?? ctx.req.headers.host;
-  let sameHost = false;
-  try {
-    const originUrl = new URL(origin);
-    // Read the Host header the way the Origin was read, so "localhost:80" equals "http://localhost".
-    sameHost = typeof host === 'string' && new URL(`${originUrl.protocol}//${host}`).host === originUrl.host;
-  } catch {
-    sameHost = false;
-  }
-  if (!sameHost) throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
-}
+/** A call that changes state: a mutation, or any request that is not GET, HEAD or OPTIONS. */
+const changesState = (ctx: Context, type: string) => type === 'mutation' || isMutation(ctx.req);
 
 export const publicProcedure = t.procedure.use(mapErrors).use(async ({ ctx, type, next, getRawInput }) => {
-  if (type === 'mutation' || !SAFE_METHODS.has(ctx.req.method)) assertSameOrigin(ctx);
+  if (changesState(ctx, type)) assertSameOrigin(ctx.req);
   const problem = findInputProblem(await getRawInput());
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   return next();
 });
 
 /**
- * Requires a session or a personal API token; cookie-authenticated mutations must echo the session's
- * CSRF token (a bearer call carries no cookie, so a foreign page cannot make one for the user).
+ * Requires a session or a personal API token; cookie-authenticated state changes must echo the
+ * session's CSRF token. The same checks as every other edge (http/authenticate.ts).
  */
 const signedInProcedure = publicProcedure.use(({ ctx, type, next }) => {
   const { session } = ctx;
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authFailure });
-  if (session.via === 'cookie' && (type === 'mutation' || !SAFE_METHODS.has(ctx.req.method))) {
-    if (ctx.req.headers[CSRF_HEADER] !== session.csrfToken) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Missing or invalid CSRF token. Reload the page and try again.' });
-    }
-  }
+  if (changesState(ctx, type)) assertCsrf(ctx.req, session);
   return next({ ctx: { session, actor: actorFromSession(session, ctx.meta.ip) } });
 });
 

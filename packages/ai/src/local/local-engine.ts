@@ -12,7 +12,9 @@ import { writePolicy } from '../policies/policy-writer';
 import { segmentText } from './segmenter';
 
 /** The model name recorded on local results: the NLP pipeline and its version. */
-export const LOCAL_MODEL = 'local-nlp-1 (wink-eng-lite-web-model 1.8.1, minisearch BM25)';
+import { LOCAL_MODEL } from '../model-names';
+
+export { LOCAL_MODEL };
 
 /** A calibrated match below this leaves the obligation unmatched (it becomes a tenant contract requirement). */
 export const MATCH_THRESHOLD = 0.5;

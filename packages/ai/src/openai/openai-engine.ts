@@ -15,7 +15,9 @@ import { draftPolicy } from './policy-drafter';
 import { citedName } from '../cited-name';
 import { EVIDENCE_PROMPT, EXTRACTION_PROMPT, MATCHING_PROMPT, RESPONSE_PROMPT } from './prompts';
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+import { DEFAULT_OPENAI_MODEL } from '../model-names';
+
+export { DEFAULT_OPENAI_MODEL };
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** Contract text per extraction request: about 1,000 words, small enough for a fast, precise answer. */
 const CONTRACT_CHUNK_CHARS = 6_000;

@@ -1,3 +1,4 @@
+import { callerAccessColumns } from '../access/caller-access';
 import type { Tx } from '@compliance/db/scope';
 import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
 
@@ -43,6 +44,7 @@ export function unsafeGetApiTokenByHash(tx: Tx, tokenHash: string) {
       'api_tokens.revoked_at',
       'api_tokens.last_used_at',
       ...USER_PUBLIC_COLUMNS,
+      ...callerAccessColumns({ id: 'users.id', role: 'users.role', isProductAdmin: 'users.is_product_admin' }),
     ])
     .where('api_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();

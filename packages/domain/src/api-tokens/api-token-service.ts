@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
-import { callerScope, loadCaller } from '../access/caller';
-import { needsMfaEnrollment } from '../mfa/mfa-repo';
+import { callerScope } from '../access/caller';
+import { callerFromAccess } from '../access/caller-access';
 import { createAuditEntry } from '../audit/audit-repo';
 import { notFound } from '../errors';
 import type { AuthenticatedSession } from '../auth/session-service';
@@ -96,8 +96,8 @@ export async function authenticateApiToken(
     if (new Date(row.expires_at).getTime() <= Date.now()) return { refusal: TOKEN_EXPIRED };
     if (!row.is_active || row.deleted_at) return { refusal: ACCOUNT_DEACTIVATED };
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) await touchApiToken(tx, row.token_id);
-    const { token_id, expires_at: _e, revoked_at: _r, last_used_at: _l, ...user } = row;
-    const caller = await loadCaller(tx, user);
+    const { token_id, expires_at: _e, revoked_at: _r, last_used_at: _l, access_memberships, access_granted, access_tenants, mfa_enrollment_required, ...user } = row;
+    const caller = callerFromAccess(user, { access_memberships, access_granted, access_tenants, mfa_enrollment_required });
     return {
       session: {
         via: 'token' as const,
@@ -107,7 +107,7 @@ export async function authenticateApiToken(
         currentOrganizationId: null,
         currentTenantId: null,
         caller,
-        mfaEnrollmentRequired: await needsMfaEnrollment(tx, user.id),
+        mfaEnrollmentRequired: mfa_enrollment_required,
       },
     };
   });

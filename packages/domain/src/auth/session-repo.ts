@@ -1,4 +1,6 @@
 import type { Tx } from '@compliance/db/scope';
+import { callerAccessColumns } from '../access/caller-access';
+import { invalidateCallerCache } from '../access/caller-cache';
 import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
 
 export async function createSession(
@@ -32,7 +34,9 @@ export async function createSession(
     .executeTakeFirstOrThrow();
 }
 
-export function getSessionByTokenHash(tx: Tx, tokenHash: string) {
+/** The session and its user, with what the caller may reach unless `withAccess` is false (it is cached). */
+export function getSessionByTokenHash(tx: Tx, tokenHash: string, withAccess = true) {
+  const access = callerAccessColumns({ id: 'users.id', role: 'users.role', isProductAdmin: 'users.is_product_admin' });
   return tx
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -47,6 +51,7 @@ export function getSessionByTokenHash(tx: Tx, tokenHash: string) {
       'sessions.current_tenant_id',
       ...USER_PUBLIC_COLUMNS,
     ])
+    .$if(withAccess, (query) => query.select(access))
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -69,21 +74,25 @@ export async function updateSessionSelection(
     .set({ current_organization_id: selection.organizationId, current_tenant_id: selection.tenantId })
     .where('id', '=', sessionId)
     .execute();
+  invalidateCallerCache();
 }
 
 export async function deleteSession(tx: Tx, sessionId: string) {
   await tx.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  invalidateCallerCache();
 }
 
 /** Ends every session of the user; answers how many there were. */
 export async function deleteUserSessions(tx: Tx, userId: string): Promise<number> {
   const result = await tx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  invalidateCallerCache();
   return Number(result.numDeletedRows);
 }
 
 /** Ends every session of the user but one (the one making the request). */
 export async function deleteOtherSessions(tx: Tx, userId: string, keepSessionId: string): Promise<number> {
   const result = await tx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+  invalidateCallerCache();
   return Number(result.numDeletedRows);
 }
 

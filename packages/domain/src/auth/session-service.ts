@@ -5,6 +5,8 @@ import type { LoginChallengePurpose } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { type Caller, type PublicUserRow, loadCaller, visibleOrgIds } from '../access/caller';
+import { type CallerAccessColumns, callerFromAccess } from '../access/caller-access';
+import { callerCacheGeneration, readCallerCache, writeCallerCache } from '../access/caller-cache';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden } from '../errors';
 import { toUser } from '../users/user-mapper';
@@ -213,12 +215,19 @@ export interface AuthenticatedSession {
 
 /**
  * Resolves a session token to its caller, or null when the token is unknown, idle too long, past its
- * absolute lifetime, or the user is gone.
+ * absolute lifetime, or the user is gone. One statement reads the session, the user and everything
+ * the caller may reach (caller-access.ts). What the caller may reach is cached briefly per session
+ * (caller-cache.ts) and the statement then reads the session and user alone; the session's validity
+ * and the user's state are read on every request, so logout, expiry and deactivation act at once.
  */
 export async function authenticate(db: Kysely<Database>, token: string, lifetime: SessionLifetime): Promise<AuthenticatedSession | null> {
   if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const cacheKey = `session:${tokenHash}`;
+  const cachedAccess = readCallerCache<CallerAccessColumns>(cacheKey);
+  const generation = callerCacheGeneration();
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
-    const row = await getSessionByTokenHash(tx, hashToken(token));
+    const row = await getSessionByTokenHash(tx, tokenHash, !cachedAccess);
     if (!row) return null;
     const now = Date.now();
     const endsAt = absoluteExpiry(lifetime, row.persistent, new Date(row.session_created_at)).getTime();
@@ -241,7 +250,13 @@ export async function authenticate(db: Kysely<Database>, token: string, lifetime
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
-    const caller = await loadCaller(tx, user);
+    const access: CallerAccessColumns = cachedAccess ?? {
+      access_memberships: row.access_memberships ?? null,
+      access_granted: row.access_granted ?? null,
+      access_tenants: row.access_tenants ?? null,
+      mfa_enrollment_required: row.mfa_enrollment_required ?? false,
+    };
+    if (!cachedAccess) writeCallerCache(cacheKey, access, generation);
     return {
       via: 'cookie' as const,
       sessionId: row.session_id,
@@ -249,8 +264,8 @@ export async function authenticate(db: Kysely<Database>, token: string, lifetime
       persistent: row.persistent,
       currentOrganizationId: row.current_organization_id,
       currentTenantId: row.current_tenant_id,
-      caller,
-      mfaEnrollmentRequired: await needsMfaEnrollment(tx, row.id),
+      caller: callerFromAccess(user, access),
+      mfaEnrollmentRequired: access.mfa_enrollment_required,
     };
   });
 }

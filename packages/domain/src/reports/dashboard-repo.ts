@@ -4,33 +4,6 @@ import { STATUS_BY_CODE, STATUS_CODE_SQL } from './rates';
 
 const decode = <T extends { status: number }>(rows: T[]) => rows.map((r) => ({ ...r, status: STATUS_BY_CODE[r.status] ?? 'Not Started' }));
 
-const APPLICABLE = (frameworks: string[]) =>
-  sql`(tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))`;
-
-/** Requirement counts of one tenant per domain and status, aggregated in SQL. */
-export async function countByDomainAndStatus(tx: Tx, tenantId: string, frameworks: string[]) {
-  const { rows } = await sql<{ domain_number: number; status: number; n: number }>`
-    SELECT coalesce(c.domain_number, tr.domain_number) AS domain_number, ${sql.raw(STATUS_CODE_SQL)} AS status, count(*)::int AS n
-    FROM tenant_requirements tr LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
-    WHERE tr.tenant_id = ${tenantId} AND ${APPLICABLE(frameworks)}
-    GROUP BY 1, 2
-  `.execute(tx);
-  return decode(rows);
-}
-
-/** Requirement counts of one tenant per framework and status (a requirement counts under each framework it maps to). */
-export async function countByFrameworkAndStatus(tx: Tx, tenantId: string, frameworks: string[]) {
-  const { rows } = await sql<{ framework: string; status: number; n: number }>`
-    SELECT f.framework, ${sql.raw(STATUS_CODE_SQL)} AS status, count(*)::int AS n
-    FROM tenant_requirements tr
-    JOIN catalog_requirements c ON c.key = tr.catalog_key
-    CROSS JOIN LATERAL unnest(c.frameworks) AS f(framework)
-    WHERE tr.tenant_id = ${tenantId} AND c.retired_at IS NULL AND f.framework = ANY(${frameworks}::text[])
-    GROUP BY 1, 2
-  `.execute(tx);
-  return decode(rows);
-}
-
 export interface OrganizationGapRow {
   key: string;
   priority: 'High' | 'Medium' | 'Low';
@@ -48,7 +21,17 @@ export interface OrganizationGapRow {
  * joins over the organization index instead of one lookup per tenant and requirement).
  */
 export async function getOrganizationAggregates(tx: Tx, organizationId: string, gapLimit: number) {
-  const { rows } = await sql<{
+  const { rows } = await organizationAggregatesQuery(organizationId, gapLimit).execute(tx);
+  const row = rows[0];
+  return {
+    tenantCounts: decode(row?.tenant_counts ?? []),
+    gaps: (row?.gaps ?? []).map((g) => ({ ...g, affected: Number(g.affected) })),
+  };
+}
+
+/** The statement behind getOrganizationAggregates (the benchmark times it alone). */
+export function organizationAggregatesQuery(organizationId: string, gapLimit: number) {
+  return sql<{
     tenant_counts: { tenant_id: string; status: number; n: number }[] | null;
     gaps: OrganizationGapRow[] | null;
   }>`
@@ -80,10 +63,5 @@ export async function getOrganizationAggregates(tx: Tx, organizationId: string, 
             FROM scoped s WHERE s.catalog_key = top.key) AS tenant_statuses
          FROM top
        ) g) AS gaps
-  `.execute(tx);
-  const row = rows[0];
-  return {
-    tenantCounts: decode(row?.tenant_counts ?? []),
-    gaps: (row?.gaps ?? []).map((g) => ({ ...g, affected: Number(g.affected) })),
-  };
+  `;
 }

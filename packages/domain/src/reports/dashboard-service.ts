@@ -6,25 +6,29 @@ import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { listContractDisplayIds } from '../requirements/display-ids';
-import { toRequirements } from '../requirements/requirement-mapper';
-import { listTenantRequirements } from '../requirements/requirement-repo';
-import { effectiveFrameworks, getRequirementStats, getTenantContext } from '../requirements/requirement-service';
-import { countByDomainAndStatus, countByFrameworkAndStatus } from './dashboard-repo';
-import { type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
+import { notFound } from '../errors';
+import { dashboardStatement } from './dashboard-statement';
+import { STATUS_BY_CODE, type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
 
 export const TOP_GAPS = 10;
 const PRIORITY_RANK = { High: 0, Medium: 1, Low: 2 } as const;
 const STATUS_RANK: Record<string, number> = { 'Not Started': 0, 'In Progress': 1 };
 
+/** What ranking needs of a gap. */
+type RankedGap = Pick<Requirement, 'priority' | 'compliance_status' | 'domain_number' | 'display_id'>;
+/** What the dashboard shows of a gap. */
+export type DashboardGap = RankedGap & Pick<Requirement, 'id' | 'text' | 'frameworks' | 'evidence_count'>;
+/** One collator for every comparison: building one per call cost more than the sort itself. */
+const DISPLAY_ID_ORDER = new Intl.Collator(undefined, { numeric: true });
+
 /** Gaps first by priority, then Not Started before In Progress, then catalog order. */
-export function rankGaps(gaps: Requirement[]): Requirement[] {
+export function rankGaps<T extends RankedGap>(gaps: T[]): T[] {
   return [...gaps].sort(
     (a, b) =>
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
       (STATUS_RANK[a.compliance_status] ?? 2) - (STATUS_RANK[b.compliance_status] ?? 2) ||
       a.domain_number - b.domain_number ||
-      a.display_id.localeCompare(b.display_id, undefined, { numeric: true }),
+      DISPLAY_ID_ORDER.compare(a.display_id, b.display_id),
   );
 }
 
@@ -43,7 +47,7 @@ export function computeDashboard(input: {
   frameworks: string[];
   byDomain: { domain_number: number; status: string; n: number }[];
   byFramework: { framework: string; status: string; n: number }[];
-  gaps: Requirement[];
+  gaps: DashboardGap[];
   evidence: number;
   contracts: number;
 }): Omit<Dashboard, 'tenant_id' | 'tenant_name' | 'frameworks'> {
@@ -90,22 +94,36 @@ export function computeDashboard(input: {
   };
 }
 
+/**
+ * A tenant's dashboard from one statement (dashboard-statement.ts): counts, ranked gaps and document
+ * totals come back together; only the rates and the shape are computed here.
+ */
 export async function getDashboardInTx(tx: Tx, tenantId: string, requested: string[] | undefined): Promise<Dashboard> {
-  const tenant = await getTenantContext(tx, tenantId);
-  const frameworks = effectiveFrameworks(tenant, requested);
-  const [byDomain, byFramework, gapRows] = [
-    await countByDomainAndStatus(tx, tenantId, frameworks),
-    await countByFrameworkAndStatus(tx, tenantId, frameworks),
-    await listTenantRequirements(tx, { tenantId, frameworks, gapsOnly: true }),
-  ];
-  const stats = await getRequirementStats(tx, tenantId);
-  const contractIds = gapRows.some((r) => r.source_type === 'contract') ? await listContractDisplayIds(tx, tenantId) : new Map<string, string>();
-  const gaps = toRequirements(gapRows, tenant.assigned_frameworks, contractIds);
+  const row = (await dashboardStatement(tenantId, requested ?? null, TOP_GAPS).execute(tx)).rows[0];
+  if (!row) throw notFound('Tenant');
+  const gaps: DashboardGap[] = (row.gaps ?? []).map((g) => ({
+    id: g.id,
+    display_id: `${g.domain_number}.${g.display_index}`,
+    priority: g.priority,
+    compliance_status: STATUS_BY_CODE[g.status] ?? 'Not Started',
+    domain_number: g.domain_number,
+    text: g.text,
+    frameworks: g.frameworks,
+    evidence_count: g.evidence_count,
+  }));
+  const decode = <T extends { status: number }>(rows: T[] | null) => (rows ?? []).map((r) => ({ ...r, status: STATUS_BY_CODE[r.status] ?? 'Not Started' }));
   return {
-    tenant_id: tenant.id,
-    tenant_name: tenant.name,
-    frameworks,
-    ...computeDashboard({ frameworks, byDomain, byFramework, gaps, evidence: stats.evidence, contracts: stats.contracts }),
+    tenant_id: row.id,
+    tenant_name: row.name,
+    frameworks: row.frameworks,
+    ...computeDashboard({
+      frameworks: row.frameworks,
+      byDomain: decode(row.by_domain),
+      byFramework: decode(row.by_framework),
+      gaps,
+      evidence: row.evidence,
+      contracts: row.contracts,
+    }),
   };
 }
 

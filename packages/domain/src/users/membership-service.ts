@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Memberships, ReplaceMembershipsInput, UserMembershipSummary } from '@compliance/contracts/memberships';
 import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
-import { notifyAccessChanged } from '../access/access-changes';
+import { invalidateCallerCache } from '../access/caller-cache';
 import { type Actor, auditBy } from '../access/actor';
 import { type Caller, MANAGER_POWER, callerPower, callerScope, canAdministerOrg, canManageOrg, rolePower } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
@@ -119,6 +119,6 @@ export async function replaceUserMemberships(db: Kysely<Database>, actor: Actor,
     });
     return after;
   });
-  notifyAccessChanged([input.id]);
+  invalidateCallerCache();
   return result;
 }

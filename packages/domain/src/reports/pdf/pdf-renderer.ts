@@ -1,14 +1,20 @@
 /// <reference path="./pdfmake.d.ts" />
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import pdfmake from 'pdfmake';
 
 const require = createRequire(import.meta.url);
 const fontsDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-let configured = false;
+let loaded: Promise<typeof import('pdfmake').default> | undefined;
 
-function configure() {
-  if (configured) return;
+/** pdfmake (and its font engine) loads with the first report, not with the server. */
+function loadPdfmake() {
+  return (loaded ??= import('pdfmake').then(({ default: pdfmake }) => {
+    configure(pdfmake);
+    return pdfmake;
+  }));
+}
+
+function configure(pdfmake: typeof import('pdfmake').default) {
   pdfmake.addFonts({
     Roboto: {
       normal: path.join(fontsDir, 'Roboto-Regular.ttf'),
@@ -20,7 +26,6 @@ function configure() {
   // Reports embed no remote images and read no file but the fonts.
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontsDir));
-  configured = true;
 }
 
 export const COLORS = { primary: '#4338ca', muted: '#64748b', good: '#15803d', warning: '#b45309', poor: '#b91c1c', rule: '#e2e8f0' };
@@ -34,7 +39,7 @@ export function rateColor(rate: number): string {
 
 /** Renders a document definition with the house layout: title block, page numbers, selectable text. */
 export async function renderPdf(title: string, subtitle: string, content: unknown[]): Promise<Buffer> {
-  configure();
+  const pdfmake = await loadPdfmake();
   const definition = {
     info: { title, creator: 'Compliance Platform', producer: 'Compliance Platform' },
     pageSize: 'A4',
