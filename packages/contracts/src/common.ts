@@ -33,5 +33,4 @@ export type SuccessOutput = z.infer<typeof successOutput>;
 
 export const dateTime = z.string().describe('ISO 8601 date-time');
 
-/** The most calls one batched /trpc request may carry; the web client's batch link sends no more. */
-export const TRPC_MAX_BATCH = 10;
+export { TRPC_MAX_BATCH } from './constants';

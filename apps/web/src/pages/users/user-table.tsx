@@ -1,6 +1,7 @@
 import type { User, UserRoleName } from '@compliance/contracts/auth';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const ROLE_TONE: Record<UserRoleName, BadgeTone> = { Admin: 'purple', Editor: 'blue', Viewer: 'grey' };
 
@@ -19,7 +20,7 @@ const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide te
 
 export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete, onResetPassword }: UserTableProps) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Users table" className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
         <thead className="bg-slate-50">
           <tr>
@@ -72,6 +73,6 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
