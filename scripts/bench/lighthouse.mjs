@@ -21,7 +21,10 @@ async function sessionCookie() {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => {
+  const known = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)] : Number.NaN;
+};
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -32,9 +35,10 @@ try {
     for (let i = 0; i < runs; i += 1) {
       const extraHeaders = path === '/login' ? undefined : { Cookie: await sessionCookie() };
       const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ['performance'], extraHeaders, logLevel: 'error' });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) console.log(`${path}: Lighthouse could not measure this run: ${runtimeError.code} ${runtimeError.message}`);
       rows.push({
-        score: Math.round(categories.performance.score * 100),
+        score: categories.performance.score == null ? Number.NaN : Math.round(categories.performance.score * 100),
         fcp: audits['first-contentful-paint'].numericValue,
         lcp: audits['largest-contentful-paint'].numericValue,
         tbt: audits['total-blocking-time'].numericValue,
