@@ -14,13 +14,6 @@ interface StartUpIdentity {
   blocked: boolean;
 }
 
-/**
- * Everything the first screen needs, asked together the moment the session is known, instead of each
- * provider asking after the one above it has its answer: the permissions, the accessible tenants and
- * organizations (one batched request), and on /my-dashboard the dashboard of the tenant the app will
- * most likely show (the stored one, else the session's). The providers and the page then read these
- * answers from the query cache; a wrong guess costs one unused read, never a wrong screen.
- */
 /** When the start-up dashboard answer arrived (its dataUpdatedAt), until a screen has shown it once. */
 let startUpDashboardAt = 0;
 
@@ -34,6 +27,12 @@ export function takeStartUpDashboard(dataUpdatedAt: number): boolean {
   return true;
 }
 
+/**
+ * Everything the first screen needs, asked together the moment the session is known, instead of each
+ * provider asking after the one above it has its answer: the permissions and, on /my-dashboard, the
+ * dashboard of the tenant the app will most likely show (the stored one, else the session's). The providers and the page then read these
+ * answers from the query cache; a wrong guess costs one unused read, never a wrong screen.
+ */
 export function useStartUpReads({ userId, currentTenantId, blocked }: StartUpIdentity) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
@@ -41,8 +40,6 @@ export function useStartUpReads({ userId, currentTenantId, blocked }: StartUpIde
     if (!userId || blocked) return;
     const options = { staleTime: IDENTITY_STALE_TIME };
     void utils.users.permissions.prefetch({ id: userId }, options);
-    void utils.users.accessibleTenants.prefetch({ id: userId }, options);
-    void utils.organizations.list.prefetch(undefined, options);
     const tenantId = readStoredTenantId() ?? currentTenantId;
     if (tenantId && window.location.pathname.replace(/\/+$/, '') === '/my-dashboard') {
       const input = { tenant_id: tenantId, frameworks: undefined };
