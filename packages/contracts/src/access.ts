@@ -33,14 +33,7 @@ export const mfaLoginOutput = z.union([
   z.object({ password_change_required: z.literal(true), challenge: z.string() }),
 ]);
 
-/**
- * The refusal of every call but enrolment and logout while an organization of the user requires MFA and
- * the user has none; the web app reads it to open the enrolment screen.
- */
-export const MFA_ENROLLMENT_REQUIRED = 'Your organization requires multi-factor authentication. Set up an authenticator app to continue.';
-/** The same for a personal API token: it works again once its user has enrolled. */
-export const MFA_ENROLLMENT_REQUIRED_TOKEN =
-  'Your organization requires multi-factor authentication: this API token works again once you have set up an authenticator app (sign in to the web app to do so).';
+export { MFA_ENROLLMENT_REQUIRED, MFA_ENROLLMENT_REQUIRED_TOKEN } from './constants';
 
 export const mfaStatusOutput = z.object({
   enabled: z.boolean(),

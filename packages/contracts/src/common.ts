@@ -33,9 +33,7 @@ export type SuccessOutput = z.infer<typeof successOutput>;
 
 export const dateTime = z.string().describe('ISO 8601 date-time');
 
-/** The most calls one batched /trpc request may carry; the web client's batch link sends no more. */
-export const TRPC_MAX_BATCH = 10;
-
+export { TRPC_MAX_BATCH } from './constants';
 /** A flag in a query string ("true" / "false") or a JSON boolean; absent is false. */
 export const queryFlag = (label: string) =>
   z

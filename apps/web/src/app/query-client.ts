@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { MFA_ENROLLMENT_REQUIRED } from '@compliance/contracts/access';
+import { MFA_ENROLLMENT_REQUIRED } from '@compliance/contracts/constants';
 
 /** The session is gone (401), or its organization now requires MFA the user has not set up. */
 function sessionChanged(error: unknown): boolean {

@@ -2,8 +2,9 @@ import type { User } from '@compliance/contracts/auth';
 import type { Permissions } from '@compliance/contracts/users';
 import { type ReactNode, createContext, useContext, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
-import { FullPageLoading } from '../layout/full-page-loading';
+import { ShellSkeleton } from '../layout/shell-skeleton';
 import { trpc } from '../lib/trpc';
+import { IDENTITY_STALE_TIME, useStartUpReads } from './start-up-reads';
 
 export interface OrganizationRef {
   id: string;
@@ -32,8 +33,7 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Shared with other screens that read auth.me / users.permissions, so every reader hits one cache entry. */
-export const IDENTITY_STALE_TIME = 60_000;
+export { IDENTITY_STALE_TIME };
 
 function toPermissions(user: User, data: Permissions | undefined): SessionPermissions {
   const managed = data?.managed_organizations ?? [];
@@ -58,6 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: IDENTITY_STALE_TIME });
   const user = me.data?.user;
   const mustEnrol = me.data?.mfa_enrollment_required ?? false;
+  useStartUpReads({ userId: user?.id, currentTenantId: me.data?.current_tenant_id, blocked: mustEnrol });
   const permissions = trpc.users.permissions.useQuery(
     { id: user?.id ?? '' },
     { enabled: !!user && !mustEnrol, staleTime: IDENTITY_STALE_TIME },
@@ -79,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   if (me.isError) return <Navigate to="/login" replace />;
   if (mustEnrol) return <Navigate to="/mfa-setup" replace />;
-  if (!value || permissions.isPending) return <FullPageLoading />;
+  if (!value || permissions.isPending) return <ShellSkeleton />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 
-/** The otpauth:// URI as a QR code, drawn in the browser (the secret never goes to another service). */
+/**
+ * The otpauth:// URI as a QR code, drawn in the browser (the secret never goes to another service). The
+ * QR encoder loads only when a code is shown (MFA enrolment), not with the rest of the app.
+ */
 export function TotpQrCode({ uri }: { uri: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toDataURL(uri, { margin: 1, width: 192 })
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(uri, { margin: 1, width: 192 }))
       .then((url) => live && setSrc(url))
       .catch(() => live && setSrc(null));
     return () => {

@@ -97,7 +97,7 @@ export function SelectMenu({ label, placeholder, groups, selectedId, onSelect, s
     <div ref={root} className="relative flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
       <span
         id={labelId}
-        className={`text-xs font-semibold tracking-wide text-slate-500 uppercase ${labelAlwaysVisible ? '' : 'sr-only sm:not-sr-only'}`}
+        className={`text-xs font-semibold tracking-wide text-slate-600 uppercase ${labelAlwaysVisible ? '' : 'sr-only sm:not-sr-only'}`}
       >
         {label}
       </span>

@@ -1,6 +1,6 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
-import { TRPC_MAX_BATCH } from '@compliance/contracts/common';
+import { TRPC_MAX_BATCH } from '@compliance/contracts/constants';
 import type { AppRouter } from '@compliance/server/routers/app-router';
 
 export const trpc = createTRPCReact<AppRouter>();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { MarkdownView } from '../../components/markdown-view';
 import { Icon } from '../../layout/nav-icons';
 import type { ConversationMessage } from './use-assistant-chat';
+import { ScrollRegion } from '../../components/scroll-region';
 
 function TypingDots() {
   return (
@@ -37,7 +38,7 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
         <MarkdownView compact>{message.content}</MarkdownView>
       </div>
       {message.sources && message.sources.length > 0 && !CITES_SOURCES.test(message.content) && (
-        <p data-testid="chat-sources" className="max-w-[85%] px-1 text-xs text-slate-400">
+        <p data-testid="chat-sources" className="max-w-[85%] px-1 text-xs text-slate-500">
           Sources: {message.sources.join(', ')}
         </p>
       )}
@@ -58,7 +59,7 @@ export function ChatMessageList({ messages, waiting }: { messages: ConversationM
   }, [messages, waiting]);
 
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-5 sm:px-6">
+    <ScrollRegion ref={scroller} label="Conversation log" className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-5 sm:px-6">
       <ol aria-label="Conversation" className="space-y-5">
         {messages.map((message) => (
           <MessageBubble key={message.id} message={message} />
@@ -69,6 +70,6 @@ export function ChatMessageList({ messages, waiting }: { messages: ConversationM
           <TypingDots />
         </div>
       )}
-    </div>
+    </ScrollRegion>
   );
 }

@@ -39,7 +39,7 @@ export function AuditLogsPage() {
       <Card>
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <h2 className="text-base font-semibold text-slate-900">Audit Trail ({entries.length} entries)</h2>
-          {logs.isFetching && <span className="text-xs text-slate-400">Updating...</span>}
+          {logs.isFetching && <span className="text-xs text-slate-500">Updating...</span>}
         </div>
         {logs.isError ? (
           <div className="p-4">

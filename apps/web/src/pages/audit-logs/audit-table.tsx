@@ -2,6 +2,7 @@ import type { AppRouter } from '@compliance/server/routers/app-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Badge } from '../../components/badge';
 import { actionTone, detailsText } from './audit-format';
+import { ScrollRegion } from '../../components/scroll-region';
 
 type AuditLogEntry = inferRouterOutputs<AppRouter>['audit']['list'][number];
 
@@ -9,7 +10,7 @@ const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide te
 
 export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Audit log table" className="overflow-x-auto">
       <table className="min-w-full table-fixed divide-y divide-slate-200">
         <thead className="bg-slate-50">
           <tr>
@@ -41,6 +42,6 @@ export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,7 +1,8 @@
 import type { Contract } from '@compliance/contracts/documents';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { formatUploadDate } from '../evidence/document-dates';
+import { formatUploadDate } from '../../components/document-dates';
+import { ScrollRegion } from '../../components/scroll-region';
 
 interface ContractTableProps {
   contracts: Contract[];
@@ -39,7 +40,7 @@ function StatusNote({ contract }: { contract: Contract }) {
 /** The tenant's contracts: name, counterparty and side, upload date, requirements extracted, and the actions. */
 export function ContractTable({ contracts, canManage, deletingId, onView, onDelete }: ContractTableProps) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Contracts table" className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
@@ -96,6 +97,6 @@ export function ContractTable({ contracts, canManage, deletingId, onView, onDele
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

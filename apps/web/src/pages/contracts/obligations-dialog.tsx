@@ -11,7 +11,7 @@ import { failureMessage } from '../../components/error-detail';
 import { ReviewControls } from '../../components/review-controls';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
-import { formatConfidence } from '../evidence/document-dates';
+import { formatConfidence } from '../../components/document-dates';
 import { ContractSidePicker } from './contract-side-picker';
 
 interface ObligationsDialogProps {

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@compliance/contracts/reports';
-import { formatRate, rateLevel, rateStyle } from './compliance-rate';
-import { RateBar } from './rate-bar';
-import { STATUS_SWATCH } from './status-colours';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
+import { RateBar } from '../../components/rate-bar';
+import { STATUS_SWATCH } from '../../components/status-colours';
 
 type Domain = Dashboard['domain_breakdown'][number];
 
@@ -25,7 +25,7 @@ function DomainCard({ domain }: { domain: Domain }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-            <span className="mr-1 text-slate-400">{domain.domain_number}.</span>
+            <span className="mr-1 text-slate-500">{domain.domain_number}.</span>
             {domain.domain_name}
           </h3>
           <p className="mt-0.5 text-xs text-slate-500">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/card';
 import { trpc } from '../../lib/trpc';
-import { ExpiryBadge } from '../evidence/evidence-expiry';
+import { ExpiryBadge } from '../../components/evidence-expiry';
 
 const DAYS = 30;
 

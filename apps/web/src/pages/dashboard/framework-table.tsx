@@ -1,7 +1,8 @@
 import type { Dashboard } from '@compliance/contracts/reports';
 import { Icon } from '../../layout/nav-icons';
-import { formatRate, rateLevel, rateStyle } from './compliance-rate';
-import { RateBar } from './rate-bar';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
+import { RateBar } from '../../components/rate-bar';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const SHIELD: Record<string, string> = {
   good: 'bg-green-50 text-green-700 ring-green-600/20',
@@ -30,7 +31,7 @@ const CELL = 'px-3 py-3 text-sm tabular-nums';
 /** Per-framework counts with a rate bar and a shield badge. */
 export function FrameworkTable({ rows }: { rows: Dashboard['framework_breakdown'] }) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollRegion label="Framework breakdown table" className="relative overflow-x-auto">
       <table className="w-full min-w-[38rem] text-left">
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
@@ -62,6 +63,6 @@ export function FrameworkTable({ rows }: { rows: Dashboard['framework_breakdown'
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

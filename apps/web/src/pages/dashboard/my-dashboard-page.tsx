@@ -5,12 +5,14 @@ import { PageHeader } from '../../components/page-header';
 import { useTenantInView } from '../../context/use-tenant-in-view';
 import { Icon } from '../../layout/nav-icons';
 import { TenantInViewBar } from '../../layout/tenant-in-view-bar';
+import { takeStartUpDashboard } from '../../auth/start-up-reads';
 import { trpc } from '../../lib/trpc';
 import { DashboardContent } from './dashboard-content';
 import { ExpiringEvidenceCard } from './expiring-evidence-card';
+import { DashboardSkeleton } from './dashboard-skeleton';
 import { ExportButtons } from './export-buttons';
 import { FrameworkFilter } from './framework-filter';
-import { TrendCard } from './trend-card';
+import { TrendCard } from '../../components/trend-card';
 
 /**
  * The tenant dashboard: the metrics of the tenant in view for the frameworks ticked in the filter (none
@@ -36,6 +38,8 @@ export function MyDashboardPage() {
     { tenant_id: tenantId, frameworks: frameworks.length ? frameworks.join(',') : undefined },
     {
       enabled: !loading && !!tenantId,
+      // The answer asked for at start-up, in parallel with the session's own reads, is shown as it is.
+      refetchOnMount: (query) => !takeStartUpDashboard(query.state.dataUpdatedAt),
       placeholderData: (previous) => (previous?.tenant_id === tenantId ? previous : undefined),
     },
   );
@@ -55,9 +59,7 @@ export function MyDashboardPage() {
         actions={<ExportButtons frameworks={frameworks} disabled={loading || !currentTenant} />}
       />
       {loading ? (
-        <Card>
-          <EmptyState>Loading dashboard...</EmptyState>
-        </Card>
+        <DashboardSkeleton />
       ) : (
         <div className="space-y-6">
           {currentTenant && (
@@ -91,9 +93,7 @@ export function MyDashboardPage() {
           )}
           {tenantId && <ExpiringEvidenceCard tenantId={tenantId} />}
           {waiting ? (
-            <Card>
-              <EmptyState>Loading dashboard...</EmptyState>
-            </Card>
+            <DashboardSkeleton />
           ) : dashboard.data ? (
             <div aria-busy={dashboard.isPlaceholderData} className={dashboard.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
               <DashboardContent data={dashboard.data} />

@@ -1,4 +1,4 @@
-import { GOOD_RATE, WARNING_RATE, barWidth, formatRate, rateLevel, rateStyle } from './compliance-rate';
+import { GOOD_RATE, WARNING_RATE, barWidth, formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
 
 export interface RateBarChartItem {
   key: string;
@@ -66,7 +66,7 @@ export function RateBarChart({ title, items, size = 'compact' }: RateBarChartPro
               <span className="block truncate text-sm text-slate-700" title={item.label}>
                 {item.label}
               </span>
-              {size === 'large' && item.detail && <span className="block text-xs text-slate-400">{item.detail}</span>}
+              {size === 'large' && item.detail && <span className="block text-xs text-slate-500">{item.detail}</span>}
             </span>
             <span className={`relative rounded bg-slate-100 ${layout.bar}`}>
               <span className={`absolute inset-y-0 left-0 rounded ${style.fill}`} style={{ width: barWidth(item.rate) }} />
@@ -78,7 +78,7 @@ export function RateBarChart({ title, items, size = 'compact' }: RateBarChartPro
       })}
       <div className={`grid gap-x-3 ${layout.grid}`}>
         <span className="hidden sm:block" />
-        <span className="relative h-4 text-[11px] text-slate-400">
+        <span className="relative h-4 text-[11px] text-slate-500">
           {TICKS.map((t) => (
             <span
               key={t}

@@ -1,4 +1,4 @@
-import { formatRate, rateStyle } from './compliance-rate';
+import { formatRate, rateStyle } from '../../components/compliance-rate';
 
 export interface StatusSlice {
   label: string;
@@ -65,7 +65,7 @@ export function StatusDonut({ slices, rate }: StatusDonutProps) {
             </span>
             <span className="font-semibold text-slate-900 tabular-nums">
               {slice.value}
-              <span className="ml-1.5 font-normal text-slate-400">{total ? `${Math.round((slice.value / total) * 100)}%` : '0%'}</span>
+              <span className="ml-1.5 font-normal text-slate-500">{total ? `${Math.round((slice.value / total) * 100)}%` : '0%'}</span>
             </span>
           </li>
         ))}

@@ -2,7 +2,7 @@ import type { Dashboard } from '@compliance/contracts/reports';
 import { Badge } from '../../components/badge';
 import { FrameworkChips } from '../../layout/framework-chips';
 import { Icon } from '../../layout/nav-icons';
-import { PRIORITY_TONE, STATUS_TONE } from './status-colours';
+import { PRIORITY_TONE, STATUS_TONE } from '../../components/status-colours';
 
 export const TOP_GAPS_SHOWN = 10;
 
@@ -16,7 +16,7 @@ export function TopGapsList({ gaps }: { gaps: Dashboard['top_gaps'] }) {
             <Badge tone={PRIORITY_TONE[gap.priority]}>{gap.priority} priority</Badge>
             <Badge tone={STATUS_TONE[gap.status]}>{gap.status}</Badge>
             <span className="text-xs font-medium text-slate-500">
-              <span className="text-slate-400">{gap.display_id}</span> · {gap.domain_name}
+              <span className="text-slate-500">{gap.display_id}</span> · {gap.domain_name}
             </span>
           </div>
           <p className="mt-2 text-sm text-slate-800">{gap.requirement_text}</p>

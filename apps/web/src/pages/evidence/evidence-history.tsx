@@ -4,11 +4,11 @@ import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { trpc } from '../../lib/trpc';
-import { formatUploadDate } from './document-dates';
-import { ExpiryBadge } from './evidence-expiry';
-import { type UploadProgress, runTrackedUpload } from './tracked-upload';
-import { ProgressBar } from './progress-bar';
-import { EVIDENCE_UPLOAD_MESSAGES } from './upload-messages';
+import { formatUploadDate } from '../../components/document-dates';
+import { ExpiryBadge } from '../../components/evidence-expiry';
+import { type UploadProgress, runTrackedUpload } from '../../components/tracked-upload';
+import { ProgressBar } from '../../components/progress-bar';
+import { EVIDENCE_UPLOAD_MESSAGES } from '../../components/upload-messages';
 
 interface EvidenceHistoryProps {
   tenantId: string;

@@ -17,10 +17,10 @@ import { BatchUploadList } from './batch-upload-list';
 import { EvidenceEditDialog } from './evidence-edit-dialog';
 import { EvidenceTable } from './evidence-table';
 import { EvidenceUploadForm } from './evidence-upload-form';
-import { type UploadProgress, runTrackedUpload } from './tracked-upload';
-import { REANALYZE_MESSAGES } from './upload-messages';
+import { type UploadProgress, runTrackedUpload } from '../../components/tracked-upload';
+import { REANALYZE_MESSAGES } from '../../components/upload-messages';
 import { useBatchUpload } from './use-batch-upload';
-import { useCanApproveEvidence, useCanManageDocuments } from './use-can-manage-documents';
+import { useCanApproveEvidence, useCanManageDocuments } from '../../components/use-can-manage-documents';
 
 const TITLE = 'Evidence Library';
 const SUBTITLE = 'Upload policies, reports and other evidence; AI links each document to the requirements it supports';

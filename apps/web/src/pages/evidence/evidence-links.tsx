@@ -4,27 +4,10 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { failureMessage } from '../../components/error-detail';
 import { ReviewControls } from '../../components/review-controls';
+import { useReviewEvidenceLink } from '../../components/use-review-evidence-link';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
-import { formatConfidence } from './document-dates';
-
-/** Accepting or rejecting an evidence link, then refreshing everything that counts support. */
-export function useReviewEvidenceLink(tenantId: string) {
-  const queryClient = useQueryClient();
-  const review = trpc.evidence.reviewLink.useMutation();
-  const [error, setError] = useState<string | null>(null);
-  async function decide(evidenceId: string, linkId: string, state: ReviewState) {
-    setError(null);
-    try {
-      await review.mutateAsync({ id: evidenceId, link_id: linkId, tenant_id: tenantId, state });
-    } catch (e) {
-      setError(failureMessage(e, 'Failed to save the review of this link'));
-    } finally {
-      await refreshQueries(queryClient, 'evidence', 'requirements', 'reports');
-    }
-  }
-  return { decide, busyId: review.isPending ? (review.variables?.link_id ?? null) : null, error };
-}
+import { formatConfidence } from '../../components/document-dates';
 
 /** The requirements one evidence document supports, each with its confidence, excerpt and review state. */
 export function EvidenceLinks({ tenantId, evidenceId, canReview }: { tenantId: string; evidenceId: string; canReview: boolean }) {

@@ -2,13 +2,14 @@ import { EVIDENCE_TYPES, type Evidence } from '@compliance/contracts/documents';
 import { Fragment, useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { formatUploadDate } from './document-dates';
+import { formatUploadDate } from '../../components/document-dates';
 import { trpc } from '../../lib/trpc';
-import { ExpiryBadge } from './evidence-expiry';
+import { ExpiryBadge } from '../../components/evidence-expiry';
 import { EvidenceHistory } from './evidence-history';
 import { EvidenceLinks } from './evidence-links';
-import { ProgressBar } from './progress-bar';
-import type { UploadProgress } from './tracked-upload';
+import { ProgressBar } from '../../components/progress-bar';
+import type { UploadProgress } from '../../components/tracked-upload';
+import { ScrollRegion } from '../../components/scroll-region';
 
 interface EvidenceTableProps {
   tenantId: string;
@@ -57,7 +58,7 @@ function TypeCell({ tenantId, item, canManage, onChanged }: { tenantId: string; 
 export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysis, onReanalyze, onDelete, onEdit, onChanged, canApprove, onApprove }: EvidenceTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Evidence table" className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
@@ -154,6 +155,6 @@ export function EvidenceTable({ tenantId, evidence, canManage, busyId, reanalysi
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

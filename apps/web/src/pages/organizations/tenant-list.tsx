@@ -29,7 +29,7 @@ export function TenantList({ tenants, canManage, onEdit, onDelete, onRestore }: 
                 </Badge>
               ))
             ) : (
-              <span className="text-xs text-slate-400 italic">No frameworks assigned</span>
+              <span className="text-xs text-slate-500 italic">No frameworks assigned</span>
             )}
           </div>
           {!tenant.is_active && onRestore && (

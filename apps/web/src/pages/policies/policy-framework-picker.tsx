@@ -47,7 +47,7 @@ export function PolicyFrameworkPicker({ assignedFrameworks, selected, onSelected
               <li key={name}>
                 <label
                   htmlFor={id}
-                  className={`flex items-start gap-2 rounded-md px-1.5 py-1 text-sm ${assigned ? 'cursor-pointer text-slate-700 hover:bg-slate-50' : 'cursor-not-allowed text-slate-400'}`}
+                  className={`flex items-start gap-2 rounded-md px-1.5 py-1 text-sm ${assigned ? 'cursor-pointer text-slate-700 hover:bg-slate-50' : 'cursor-not-allowed text-slate-500'}`}
                 >
                   <input
                     id={id}

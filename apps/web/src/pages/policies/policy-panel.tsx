@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -5,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { CONTROL_CLASS } from '../../components/form-field';
 import { MarkdownView } from '../../components/markdown-view';
 import { Icon } from '../../layout/nav-icons';
-import { ProgressBar } from '../evidence/progress-bar';
+import { ProgressBar } from '../../components/progress-bar';
 import type { PolicyFileExtension } from './policy-downloads';
 import { type PolicyState, displayedText } from './use-policy-generator';
 
@@ -83,53 +84,64 @@ function PolicyBody({ state, canEdit, onWorkingChange }: Pick<PolicyPanelProps, 
 }
 
 /** The right panel: the chosen policy's title, its state (empty, generating, preview or editor), actions and messages. */
+/** Below the two-column breakpoint the panel sits under the template list: bring it into view when a policy is chosen. */
+const STACKED = '(max-width: 1023.98px)';
+
 export function PolicyPanel({ state, canEdit, onToggleEdit, onWorkingChange, onSave, onDownload, onDismissSuccess }: PolicyPanelProps) {
   const hasResult = !state.generating && !!state.meta;
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!state.generating || !panel.current || !window.matchMedia?.(STACKED).matches) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.current.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, [state.generating, state.selected]);
   return (
-    <Card className="min-w-0">
-      <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
-        <div className="min-w-0 flex-1">
-          <h2 className="text-base font-semibold text-slate-900">{state.selected ?? 'Generated Policy'}</h2>
-          {hasResult && state.meta && (
-            <p className="mt-0.5 text-xs text-slate-500">
-              Covers {state.meta.requirement_count} requirements · written by {state.meta.provider} / {state.meta.model}
-            </p>
+    <div ref={panel} data-testid="policy-panel" className="min-w-0 scroll-mt-4">
+      <Card className="min-w-0">
+        <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
+          <div className="min-w-0 flex-1">
+            <h2 className="text-base font-semibold text-slate-900">{state.selected ?? 'Generated Policy'}</h2>
+            {hasResult && state.meta && (
+              <p className="mt-0.5 text-xs text-slate-500">
+                Covers {state.meta.requirement_count} requirements · written by {state.meta.provider} / {state.meta.model}
+              </p>
+            )}
+          </div>
+          {hasResult && (
+            <Button variant="secondary" size="sm" onClick={onToggleEdit} aria-pressed={state.editing} className="shrink-0">
+              <Icon name={state.editing ? 'document' : 'list'} className="h-4 w-4" />
+              {state.editing ? 'Preview' : 'Edit'}
+            </Button>
           )}
         </div>
-        {hasResult && (
-          <Button variant="secondary" size="sm" onClick={onToggleEdit} aria-pressed={state.editing} className="shrink-0">
-            <Icon name={state.editing ? 'document' : 'list'} className="h-4 w-4" />
-            {state.editing ? 'Preview' : 'Edit'}
-          </Button>
-        )}
-      </div>
-      <div className="space-y-4 p-5">
-        <PolicyBody state={state} canEdit={canEdit} onWorkingChange={onWorkingChange} />
-        {hasResult && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            {canEdit && (
-              <Button onClick={onSave} disabled={state.saving}>
-                <Icon name="folder" className="h-4 w-4" />
-                {state.saving ? 'Saving...' : 'Save to Evidence Library'}
-              </Button>
-            )}
-            <div role="group" aria-label="Download as" className="flex flex-wrap items-center gap-2">
-              <span className="text-sm text-slate-600">Download as:</span>
-              {DOWNLOADS.map(({ extension, label }) => (
-                <Button key={extension} variant="secondary" size="sm" onClick={() => onDownload(extension)}>
-                  {label}
+        <div className="space-y-4 p-5">
+          <PolicyBody state={state} canEdit={canEdit} onWorkingChange={onWorkingChange} />
+          {hasResult && (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              {canEdit && (
+                <Button onClick={onSave} disabled={state.saving}>
+                  <Icon name="folder" className="h-4 w-4" />
+                  {state.saving ? 'Saving...' : 'Save to Evidence Library'}
                 </Button>
-              ))}
+              )}
+              <div role="group" aria-label="Download as" className="flex flex-wrap items-center gap-2">
+                <span className="text-sm text-slate-600">Download as:</span>
+                {DOWNLOADS.map(({ extension, label }) => (
+                  <Button key={extension} variant="secondary" size="sm" onClick={() => onDownload(extension)}>
+                    {label}
+                  </Button>
+                ))}
+              </div>
             </div>
-          </div>
-        )}
-        {state.success && (
-          <Alert tone="success" onDismiss={onDismissSuccess}>
-            {state.success}
-          </Alert>
-        )}
-        {state.error && <Alert tone="error">{state.error}</Alert>}
-      </div>
-    </Card>
+          )}
+          {state.success && (
+            <Alert tone="success" onDismiss={onDismissSuccess}>
+              {state.success}
+            </Alert>
+          )}
+          {state.error && <Alert tone="error">{state.error}</Alert>}
+        </div>
+      </Card>
+    </div>
   );
 }

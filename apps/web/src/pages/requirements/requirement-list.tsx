@@ -37,7 +37,7 @@ export function RequirementList({ requirements, onOpen, selected, onToggle }: Re
           <section key={group.number} aria-labelledby={headingId} data-testid="domain-group" data-domain={group.number}>
             <div className="mb-3 flex items-center justify-between gap-3 border-b border-slate-200 pb-2">
               <h2 id={headingId} className="text-base font-semibold text-slate-900">
-                <span className="text-slate-400">{group.number}.</span> {group.name}
+                <span className="text-slate-500">{group.number}.</span> {group.name}
               </h2>
               <span data-testid="domain-count" className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-slate-600">
                 {group.requirements.length === 1 ? '1 requirement' : `${group.requirements.length} requirements`}

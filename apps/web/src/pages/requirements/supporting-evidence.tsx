@@ -2,8 +2,8 @@ import { Badge } from '../../components/badge';
 import { ReviewControls } from '../../components/review-controls';
 import { Alert } from '../../components/alert';
 import { trpc } from '../../lib/trpc';
-import { ExpiryBadge } from '../evidence/evidence-expiry';
-import { useReviewEvidenceLink } from '../evidence/evidence-links';
+import { ExpiryBadge } from '../../components/evidence-expiry';
+import { useReviewEvidenceLink } from '../../components/use-review-evidence-link';
 
 const percent = (value: number) => `${Math.round(value <= 1 ? value * 100 : value)}%`;
 

@@ -7,7 +7,7 @@ import { useOrganization } from '../../context/organization-context';
 import { useTenant } from '../../context/tenant-context';
 import { trpc } from '../../lib/trpc';
 import { OrganizationSelector, tenantCountLabel } from '../../layout/organization-selector';
-import { TrendCard } from '../dashboard/trend-card';
+import { TrendCard } from '../../components/trend-card';
 import { OrganizationGapsList } from './organization-gaps-list';
 import { RollupSummaryTiles } from './rollup-summary-tiles';
 import { TenantComparisonCard } from './tenant-comparison-card';

@@ -92,7 +92,7 @@ export function ApiTokensCard() {
             {(tokens.data?.tokens ?? []).map((token) => (
               <tr key={token.id}>
                 <td className="py-2 font-medium text-slate-900">
-                  {token.name} <span className="font-mono text-xs text-slate-400">{token.token_prefix}…</span>
+                  {token.name} <span className="font-mono text-xs text-slate-500">{token.token_prefix}…</span>
                 </td>
                 <td>{when(token.created_at, '')}</td>
                 <td>{when(token.last_used_at, 'Never')}</td>

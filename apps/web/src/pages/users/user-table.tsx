@@ -2,6 +2,7 @@ import type { User, UserRoleName } from '@compliance/contracts/auth';
 import type { UserMembershipSummary } from '@compliance/contracts/memberships';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const ROLE_TONE: Record<UserRoleName, BadgeTone> = { Admin: 'purple', Editor: 'blue', Viewer: 'grey' };
 
@@ -40,7 +41,7 @@ function AccessCell({ summary }: { summary: UserMembershipSummary | undefined })
 
 export function UserTable({ users, currentUserId, manageableIds, busyUserId, onToggle, onDelete, onResetPassword, memberships, onEditAccess }: UserTableProps) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Users table" className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
         <thead className="bg-slate-50">
           <tr>
@@ -100,6 +101,6 @@ export function UserTable({ users, currentUserId, manageableIds, busyUserId, onT
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

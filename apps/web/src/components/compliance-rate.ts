@@ -1,4 +1,4 @@
-import type { BadgeTone } from '../../components/badge';
+import type { BadgeTone } from './badge';
 
 /** Spec section 9: 90 or more is good (green), 75 to under 90 a warning (amber), below 75 poor (red). */
 export type RateLevel = 'good' | 'warning' | 'poor';
@@ -25,8 +25,8 @@ interface RateStyle {
 }
 
 const STYLES: Record<RateLevel, RateStyle> = {
-  good: { label: 'Good', text: 'text-green-600', fill: 'bg-green-500', svgFill: 'fill-green-500', tone: 'green' },
-  warning: { label: 'Warning', text: 'text-amber-600', fill: 'bg-amber-500', svgFill: 'fill-amber-500', tone: 'amber' },
+  good: { label: 'Good', text: 'text-green-700', fill: 'bg-green-500', svgFill: 'fill-green-500', tone: 'green' },
+  warning: { label: 'Warning', text: 'text-amber-700', fill: 'bg-amber-500', svgFill: 'fill-amber-500', tone: 'amber' },
   poor: { label: 'Poor', text: 'text-red-600', fill: 'bg-red-500', svgFill: 'fill-red-500', tone: 'red' },
 };
 

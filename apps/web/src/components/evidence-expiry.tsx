@@ -1,4 +1,4 @@
-import { Badge } from '../../components/badge';
+import { Badge } from './badge';
 
 /** Whole days from today (the browser's date) to a YYYY-MM-DD day. */
 export function daysUntil(day: string): number {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Card } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { trpc } from '../../lib/trpc';
+import { Card } from './card';
+import { EmptyState } from './empty-state';
+import { trpc } from '../lib/trpc';
 import { formatRate } from './compliance-rate';
 import { TrendChart, changeLabel } from './trend-chart';
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { rollupPath } from '../../auth/landing-path';
-import { usePermissions } from '../../auth/session-context';
+import { rollupPath } from '../auth/landing-path';
+import { usePermissions } from '../auth/session-context';
 
 /**
  * /executive-dashboard: a product admin goes to the rollup of the first of all organizations, a

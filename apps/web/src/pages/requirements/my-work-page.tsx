@@ -10,9 +10,9 @@ import { TenantGate } from '../../components/tenant-gate';
 import { Icon } from '../../layout/nav-icons';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
-import { RequirementCard } from '../requirements/requirement-card';
-import { ResponseEditorDialog } from '../requirements/response-editor-dialog';
-import { useCanEdit } from '../requirements/security-requirements-page';
+import { RequirementCard } from './requirement-card';
+import { ResponseEditorDialog } from './response-editor-dialog';
+import { useCanEdit } from './security-requirements-page';
 
 const TITLE = 'My Work';
 
