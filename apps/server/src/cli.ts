@@ -14,13 +14,13 @@ if (command !== 'create-admin' || !username) {
   console.error('Usage: ADMIN_PASSWORD=<password> cli create-admin <username>');
   process.exit(2);
 }
-const password = process.env.ADMIN_PASSWORD;
+const config = loadConfig();
+const password = config.adminPassword;
 const problem = password ? passwordProblem(password, { username }) : "set it to the new administrator's password (12 to 128 characters, not a common one)";
 if (!password || problem) {
   console.error(`ADMIN_PASSWORD: ${problem}`);
   process.exit(2);
 }
-const config = loadConfig();
 const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
 try {
   await migrateToLatest(handle.db);
