@@ -2,6 +2,7 @@
  * Operator commands. `create-admin <username>` creates a product administrator with the password
  * in ADMIN_PASSWORD (never on the command line, where it would land in shell history):
  *   ADMIN_PASSWORD='…' npm run cli -w @compliance/server -- create-admin alice
+ * (in the production image: ADMIN_PASSWORD='…' node apps/server/dist/cli.mjs create-admin alice)
  */
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';

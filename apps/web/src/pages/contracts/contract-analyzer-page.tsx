@@ -13,7 +13,7 @@ import { Icon } from '../../layout/nav-icons';
 import { matchByName } from '../../lib/name-search';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
-import { useCanManageDocuments } from '../evidence/use-can-manage-documents';
+import { useCanManageDocuments } from '../../components/use-can-manage-documents';
 import { ContractTable } from './contract-table';
 import { ContractUploadCard } from './contract-upload-card';
 import { ObligationsDialog } from './obligations-dialog';

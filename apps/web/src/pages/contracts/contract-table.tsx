@@ -1,7 +1,7 @@
 import type { Contract } from '@compliance/contracts/documents';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { formatUploadDate } from '../evidence/document-dates';
+import { formatUploadDate } from '../../components/document-dates';
 
 interface ContractTableProps {
   contracts: Contract[];

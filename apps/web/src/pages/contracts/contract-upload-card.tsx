@@ -2,11 +2,11 @@ import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useState } from 'react';
 import { Card } from '../../components/card';
 import { trpc } from '../../lib/trpc';
-import { DropZone } from '../evidence/drop-zone';
-import { ProgressBar } from '../evidence/progress-bar';
-import { type UploadProgress, runTrackedUpload } from '../evidence/tracked-upload';
-import { UploadDestination } from '../evidence/upload-destination';
-import { CONTRACT_UPLOAD_MESSAGES } from '../evidence/upload-messages';
+import { DropZone } from '../../components/drop-zone';
+import { ProgressBar } from '../../components/progress-bar';
+import { type UploadProgress, runTrackedUpload } from '../../components/tracked-upload';
+import { UploadDestination } from '../../components/upload-destination';
+import { CONTRACT_UPLOAD_MESSAGES } from '../../components/upload-messages';
 
 interface ContractUploadCardProps {
   /** The tenant in view: named on the card and carried by the upload. */

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { trpc } from '../../lib/trpc';
-import { formatConfidence } from '../evidence/document-dates';
+import { formatConfidence } from '../../components/document-dates';
 import { ContractSidePicker } from './contract-side-picker';
 
 interface ObligationsDialogProps {

@@ -7,7 +7,7 @@ import { FrameworkTable } from './framework-table';
 import { MetricCards } from './metric-cards';
 import { RateBarChart, RateLegend } from './rate-bar-chart';
 import { StatusDonut } from './status-donut';
-import { STATUS_SWATCH } from './status-colours';
+import { STATUS_SWATCH } from '../../components/status-colours';
 import { TopGapsList } from './top-gaps-list';
 
 interface SectionProps {

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@compliance/contracts/reports';
-import { formatRate, rateLevel, rateStyle } from './compliance-rate';
-import { RateBar } from './rate-bar';
-import { STATUS_SWATCH } from './status-colours';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
+import { RateBar } from '../../components/rate-bar';
+import { STATUS_SWATCH } from '../../components/status-colours';
 
 type Domain = Dashboard['domain_breakdown'][number];
 

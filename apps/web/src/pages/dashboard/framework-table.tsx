@@ -1,7 +1,7 @@
 import type { Dashboard } from '@compliance/contracts/reports';
 import { Icon } from '../../layout/nav-icons';
-import { formatRate, rateLevel, rateStyle } from './compliance-rate';
-import { RateBar } from './rate-bar';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
+import { RateBar } from '../../components/rate-bar';
 
 const SHIELD: Record<string, string> = {
   good: 'bg-green-50 text-green-700 ring-green-600/20',

@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from 'react';
 import type { Dashboard } from '@compliance/contracts/reports';
 import { Icon, type IconName } from '../../layout/nav-icons';
-import { formatRate, rateLevel, rateStyle } from './compliance-rate';
-import { RateBar } from './rate-bar';
-import { STATUS_SWATCH } from './status-colours';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
+import { RateBar } from '../../components/rate-bar';
+import { STATUS_SWATCH } from '../../components/status-colours';
 
 interface MetricCardProps {
   label: string;

@@ -1,4 +1,4 @@
-import { GOOD_RATE, WARNING_RATE, barWidth, formatRate, rateLevel, rateStyle } from './compliance-rate';
+import { GOOD_RATE, WARNING_RATE, barWidth, formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
 
 export interface RateBarChartItem {
   key: string;

@@ -1,4 +1,4 @@
-import { formatRate, rateStyle } from './compliance-rate';
+import { formatRate, rateStyle } from '../../components/compliance-rate';
 
 export interface StatusSlice {
   label: string;

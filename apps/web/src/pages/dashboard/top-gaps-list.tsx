@@ -2,7 +2,7 @@ import type { Dashboard } from '@compliance/contracts/reports';
 import { Badge } from '../../components/badge';
 import { FrameworkChips } from '../../layout/framework-chips';
 import { Icon } from '../../layout/nav-icons';
-import { PRIORITY_TONE, STATUS_TONE } from './status-colours';
+import { PRIORITY_TONE, STATUS_TONE } from '../../components/status-colours';
 
 export const TOP_GAPS_SHOWN = 10;
 

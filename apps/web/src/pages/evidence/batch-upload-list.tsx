@@ -1,7 +1,7 @@
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '../../components/progress-bar';
 import type { BatchRow } from './use-batch-upload';
 
 const STATE_BADGE = {

@@ -16,10 +16,10 @@ import { trpc } from '../../lib/trpc';
 import { BatchUploadList } from './batch-upload-list';
 import { EvidenceTable } from './evidence-table';
 import { EvidenceUploadForm } from './evidence-upload-form';
-import { type UploadProgress, runTrackedUpload } from './tracked-upload';
-import { REANALYZE_MESSAGES } from './upload-messages';
+import { type UploadProgress, runTrackedUpload } from '../../components/tracked-upload';
+import { REANALYZE_MESSAGES } from '../../components/upload-messages';
 import { useBatchUpload } from './use-batch-upload';
-import { useCanManageDocuments } from './use-can-manage-documents';
+import { useCanManageDocuments } from '../../components/use-can-manage-documents';
 
 const TITLE = 'Evidence Library';
 const SUBTITLE = 'Upload policies, reports and other evidence; AI links each document to the requirements it supports';

@@ -1,6 +1,6 @@
 import { Alert } from '../../components/alert';
 import { trpc } from '../../lib/trpc';
-import { formatConfidence } from './document-dates';
+import { formatConfidence } from '../../components/document-dates';
 
 /** The requirements one evidence document supports, each with its confidence and supporting excerpt. */
 export function EvidenceLinks({ tenantId, evidenceId }: { tenantId: string; evidenceId: string }) {

@@ -2,10 +2,10 @@ import type { Evidence } from '@compliance/contracts/documents';
 import { Fragment, useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { formatUploadDate } from './document-dates';
+import { formatUploadDate } from '../../components/document-dates';
 import { EvidenceLinks } from './evidence-links';
-import { ProgressBar } from './progress-bar';
-import type { UploadProgress } from './tracked-upload';
+import { ProgressBar } from '../../components/progress-bar';
+import type { UploadProgress } from '../../components/tracked-upload';
 
 interface EvidenceTableProps {
   tenantId: string;

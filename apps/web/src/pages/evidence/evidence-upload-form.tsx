@@ -5,12 +5,12 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField, TextAreaField, TextField } from '../../components/form-field';
 import { trpc } from '../../lib/trpc';
-import { DropZone } from './drop-zone';
+import { DropZone } from '../../components/drop-zone';
 import { type EvidenceFields, displayNameOf, evidenceUploadBody } from './evidence-upload-request';
-import { ProgressBar } from './progress-bar';
-import { type UploadProgress, runTrackedUpload } from './tracked-upload';
-import { UploadDestination } from './upload-destination';
-import { EVIDENCE_UPLOAD_MESSAGES } from './upload-messages';
+import { ProgressBar } from '../../components/progress-bar';
+import { type UploadProgress, runTrackedUpload } from '../../components/tracked-upload';
+import { UploadDestination } from '../../components/upload-destination';
+import { EVIDENCE_UPLOAD_MESSAGES } from '../../components/upload-messages';
 
 const DEFAULT_TYPE = 'Policy';
 

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { type EvidenceFields, displayNameOf, evidenceUploadBody } from './evidence-upload-request';
-import { type UploadProgress, runTrackedUpload } from './tracked-upload';
-import { EVIDENCE_UPLOAD_MESSAGES } from './upload-messages';
+import { type UploadProgress, runTrackedUpload } from '../../components/tracked-upload';
+import { EVIDENCE_UPLOAD_MESSAGES } from '../../components/upload-messages';
 
 /** At most this many files upload at once (each holds a live progress stream). */
 const CONCURRENCY = 3;

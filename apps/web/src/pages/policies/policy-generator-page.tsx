@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { TenantGate } from '../../components/tenant-gate';
 import { Icon } from '../../layout/nav-icons';
 import { trpc } from '../../lib/trpc';
-import { useCanManageDocuments } from '../evidence/use-can-manage-documents';
+import { useCanManageDocuments } from '../../components/use-can-manage-documents';
 import { PolicyFrameworkPicker, isAssigned } from './policy-framework-picker';
 import { PolicyPanel } from './policy-panel';
 import { PolicyTemplateList } from './policy-template-list';

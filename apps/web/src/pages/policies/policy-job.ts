@@ -1,6 +1,6 @@
 import type { JobStateView } from '@compliance/contracts/documents';
 import { type GeneratedPolicy, generatedPolicySchema } from '@compliance/contracts/policies';
-import type { TrpcClient } from '../evidence/tracked-upload';
+import type { TrpcClient } from '../../components/tracked-upload';
 
 export interface GenerationProgress {
   stage: string;

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state';
 import { CONTROL_CLASS } from '../../components/form-field';
 import { MarkdownView } from '../../components/markdown-view';
 import { Icon } from '../../layout/nav-icons';
-import { ProgressBar } from '../evidence/progress-bar';
+import { ProgressBar } from '../../components/progress-bar';
 import type { PolicyFileExtension } from './policy-downloads';
 import { type PolicyState, displayedText } from './use-policy-generator';
 

@@ -2,7 +2,7 @@ import type { Rollup } from '@compliance/contracts/reports';
 import { readStatus } from '@compliance/contracts/requirements';
 import { Badge } from '../../components/badge';
 import { FrameworkChips } from '../../layout/framework-chips';
-import { PRIORITY_TONE, STATUS_SWATCH } from '../dashboard/status-colours';
+import { PRIORITY_TONE, STATUS_SWATCH } from '../../components/status-colours';
 
 type Gap = Rollup['top_gaps'][number];
 

@@ -2,7 +2,7 @@ import type { Rollup } from '@compliance/contracts/reports';
 import { BuildingIcon, CheckCircleIcon, LayersIcon } from '../../components/icons';
 import { StatTile } from '../../components/stat-tile';
 import { Icon } from '../../layout/nav-icons';
-import { formatRate, rateLevel, rateStyle } from '../dashboard/compliance-rate';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
 
 /** The organization's headline figures across all its active tenants. */
 export function RollupSummaryTiles({ metrics }: { metrics: Rollup['metrics'] }) {

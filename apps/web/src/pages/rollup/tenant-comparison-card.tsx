@@ -2,8 +2,8 @@ import type { Rollup } from '@compliance/contracts/reports';
 import { Badge } from '../../components/badge';
 import { FrameworkChips } from '../../layout/framework-chips';
 import { Icon } from '../../layout/nav-icons';
-import { formatRate, rateLevel, rateStyle } from '../dashboard/compliance-rate';
-import { RateBar } from '../dashboard/rate-bar';
+import { formatRate, rateLevel, rateStyle } from '../../components/compliance-rate';
+import { RateBar } from '../../components/rate-bar';
 
 type TenantSnapshot = Rollup['tenant_snapshots'][number];
 

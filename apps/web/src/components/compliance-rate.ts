@@ -1,4 +1,4 @@
-import type { BadgeTone } from '../../components/badge';
+import type { BadgeTone } from './badge';
 
 /** Spec section 9: 90 or more is good (green), 75 to under 90 a warning (amber), below 75 poor (red). */
 export type RateLevel = 'good' | 'warning' | 'poor';

@@ -1,5 +1,5 @@
 import type { ComplianceStatusName } from '@compliance/contracts/requirements';
-import type { BadgeTone } from '../../components/badge';
+import type { BadgeTone } from './badge';
 
 /** Status colours as the Security Requirements screen uses them: Compliant green, In Progress amber, Not Started red, N/A slate. */
 export const STATUS_TONE: Record<ComplianceStatusName, BadgeTone> = {

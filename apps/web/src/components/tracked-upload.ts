@@ -1,5 +1,5 @@
 import type { JobStateView } from '@compliance/contracts/documents';
-import { readCsrfToken, type trpc } from '../../lib/trpc';
+import { readCsrfToken, type trpc } from '../lib/trpc';
 import { ANALYSIS_TIMEOUT_MS, PROGRESS_TICK_MS, nextSimulatedPercent, simulatedStage } from './simulated-progress';
 import type { UploadMessages } from './upload-messages';
 

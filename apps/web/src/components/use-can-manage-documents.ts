@@ -1,5 +1,5 @@
 import type { AccessibleTenant } from '@compliance/contracts/users';
-import { useCurrentUser, usePermissions } from '../../auth/session-context';
+import { useCurrentUser, usePermissions } from '../auth/session-context';
 
 /** Viewers only read documents; everyone else may upload, re-analyse and delete (the server rules the same). */
 export function useCanManageDocuments(tenant: AccessibleTenant): boolean {

@@ -1,5 +1,5 @@
 import { type DragEvent, type ReactNode, useId, useState } from 'react';
-import { Icon } from '../../layout/nav-icons';
+import { Icon } from '../layout/nav-icons';
 
 export const DOCUMENT_ACCEPT = '.pdf,.docx,.doc,.xlsx,.xls';
 
