@@ -2,10 +2,10 @@
 #
 # One image for both processes of the product:
 #   server (default):  docker run -p 3000:3000 -e DATABASE_URL=... -e ADMIN_USERNAME=... -e ADMIN_PASSWORD=... <image>
-#   worker:            docker run -e DATABASE_URL=... -e REDIS_URL=... <image> node --import tsx apps/worker/src/main.ts
+#   worker:            docker run -e DATABASE_URL=... -e REDIS_URL=... <image> node --enable-source-maps apps/worker/dist/main.mjs
 #
-# TypeScript runs through tsx at run time (no compile step), so tsx is a production
-# dependency of apps/server and apps/worker; only the web app is built here.
+# The server and the worker run as JavaScript bundles (scripts/build-apps.mjs, esbuild: our
+# workspaces bundled in, npm packages loaded from node_modules); no TypeScript at run time.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -39,24 +39,21 @@ COPY --from=manifests /app ./
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts
 
 # ---------------------------------------------------------------------------
-# build: the web app (Vite) into apps/web/dist.
+# build: the web app (Vite) into apps/web/dist, the server and the worker into apps/<app>/dist.
 FROM deps AS build
 COPY . .
-RUN npm run build -w @compliance/web
+RUN npm run build -w @compliance/web && node scripts/build-apps.mjs
 
 # ---------------------------------------------------------------------------
-# runtime: production dependencies only (tsx included, as a dependency of the apps),
-# the TypeScript sources the processes run, and the built web app.
+# runtime: production dependencies only, the built server and worker, and the built web app.
 FROM base AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0
 COPY --from=manifests /app ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts
-COPY tsconfig.base.json ./
-COPY packages ./packages
-COPY apps/server ./apps/server
-COPY apps/worker ./apps/worker
+COPY --from=build /app/apps/server/dist ./apps/server/dist
+COPY --from=build /app/apps/worker/dist ./apps/worker/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # Files stay owned by root (read-only for the app). Only the embedded-database folder is
 # writable, for running the image without DATABASE_URL outside production.
@@ -68,4 +65,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node runs as PID 1 directly (no npm/sh wrapper), so SIGTERM reaches the app's handler.
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.mjs"]

@@ -35,23 +35,23 @@ function loadYaml(rel) {
   return values;
 }
 
-/** The file an app's `tsx <file>` start script runs, relative to the repository root. */
+/** The built file an app's `node <file>.mjs` start script runs, relative to the repository root. */
 function startEntry(appDir) {
   const pkg = JSON.parse(read(path.join(appDir, 'package.json')));
-  const match = /\btsx\s+(\S+\.ts)\b/.exec(pkg.scripts?.start ?? '');
+  const match = /\bnode\s+(?:--\S+\s+)*(\S+\.mjs)\b/.exec(pkg.scripts?.start ?? '');
   return { entry: match ? path.posix.join(appDir, match[1]) : undefined, pkg };
 }
 
-/** The .ts file a `node --import tsx <file>` command runs. */
-const commandEntry = (command) => (Array.isArray(command) ? command : String(command ?? '').split(/\s+/)).find((p) => p.endsWith('.ts'));
+/** The built .mjs file a `node <file>` command runs. */
+const commandEntry = (command) => (Array.isArray(command) ? command : String(command ?? '').split(/\s+/)).find((p) => p.endsWith('.mjs'));
 
 const server = startEntry('apps/server');
 const worker = startEntry('apps/worker');
 for (const [app, { entry, pkg }] of [['apps/server', server], ['apps/worker', worker]]) {
-  if (!entry) report(`${app}/package.json`, 'start script does not run "tsx <file>.ts"');
-  if (!pkg.dependencies?.tsx) report(`${app}/package.json`, 'tsx must be a dependency (the image installs production dependencies only)');
+  if (!entry) report(`${app}/package.json`, 'start script does not run the built "node <file>.mjs"');
+  if (!pkg.scripts?.build) report(`${app}/package.json`, 'no build script (production runs the built JavaScript)');
+  if (pkg.dependencies?.tsx) report(`${app}/package.json`, 'tsx is a production dependency, but production runs built JavaScript');
 }
-if (server.entry && !existsSync(path.join(root, server.entry))) report('apps/server', `entry ${server.entry} does not exist`);
 
 // ---------------------------------------------------------------- Dockerfile
 function checkDockerfile() {

@@ -2,6 +2,7 @@
  * Operator commands. `create-admin <username>` creates a product administrator with the password
  * in ADMIN_PASSWORD (never on the command line, where it would land in shell history):
  *   ADMIN_PASSWORD='…' npm run cli -w @compliance/server -- create-admin alice
+ * (in the production image: ADMIN_PASSWORD='…' node apps/server/dist/cli.mjs create-admin alice)
  */
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
@@ -14,13 +15,13 @@ if (command !== 'create-admin' || !username) {
   console.error('Usage: ADMIN_PASSWORD=<password> cli create-admin <username>');
   process.exit(2);
 }
-const password = process.env.ADMIN_PASSWORD;
+const config = loadConfig();
+const password = config.adminPassword;
 const problem = password ? passwordProblem(password, { username }) : "set it to the new administrator's password (12 to 128 characters, not a common one)";
 if (!password || problem) {
   console.error(`ADMIN_PASSWORD: ${problem}`);
   process.exit(2);
 }
-const config = loadConfig();
 const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
 try {
   await migrateToLatest(handle.db);

@@ -72,3 +72,15 @@ describe('session lifetime and request limits', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_USER: 'many' })).toThrow('RATE_LIMIT_PER_USER must be a non-negative integer');
   });
 });
+
+describe('the server environment schema', () => {
+  it('lists every bad variable in one message and checks the AI provider', () => {
+    expect(() => loadConfig({ PORT: 'x', UPLOAD_MAX_MB: '-1' })).toThrow('PORT must be a non-negative integer; UPLOAD_MAX_MB must be a non-negative integer');
+    expect(() => loadConfig({ AI_PROVIDER: 'gpt' })).toThrow('AI_PROVIDER must be local or openai');
+    expect(loadConfig({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://llm.internal/v1' }).ai).toEqual({ provider: 'openai', baseUrl: 'http://llm.internal/v1', apiKey: undefined, model: undefined });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined });
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL, type Call, type Expect, type MatrixRow, ROLES, type Role, type SignedRole, type World, allBut, buildWorld, callProcedure, createDocument, everyName, expectAbsent, listRestProcedures } from './helpers/matrix-world';
+import { ALL, type Call, type MatrixRow, ROLES, type Role, type SignedRole, type World, allBut, buildWorld, callProcedure, createDocument, everyName, expectAbsent, listRestProcedures } from './helpers/matrix-world';
 import { type TestApp, api, createTestApp, login } from './helpers/test-app';
 import { PASSWORD, createOrganization, createTenant, createUser, unique } from './helpers/factories';
 import { findUsers, getOrganizationRow, getTenantRow, getUserRow, probe } from './helpers/db-probe';

@@ -74,7 +74,7 @@ describe('POST /api/organizations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...body, is_active: true, tenant_count: 0, user_count: 0 });
     const entry = (await auditEntriesOf(t.handle.db, u.admin.username)).find((e) => e.action === 'create_organization' && e.organization_id === res.json().id);
-    expect((entry?.details as { message: string }).message).toBe(`Organization "${body.name}" created`);
+    expect((entry!.details as { message: string }).message).toBe(`Organization "${body.name}" created`);
   });
 
   it('trims the fields and stores empty optional ones as null', async () => {

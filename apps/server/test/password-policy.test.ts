@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProductAdmin } from '@compliance/domain/demo/seed-service';
-import { type Session, type TestApp, api, attemptLogin, createTestApp, expectError, login, randomIp } from './helpers/test-app';
-import { type OrgFixture, PASSWORD, createOrganization, createUser, unique } from './helpers/factories';
+import { type Session, type TestApp, api, attemptLogin, expectError, randomIp } from './helpers/test-app';
+import { type OrgFixture, unique } from './helpers/factories';
 import { findUsers } from './helpers/db-probe';
 import { createAppWithManager } from './helpers/passwords';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, type TestApp, api, attemptLogin, createTestApp, expectError, login, randomIp } from './helpers/test-app';
+import { type Session, type TestApp, api, attemptLogin, expectError, login, randomIp } from './helpers/test-app';
 import { type OrgFixture, PASSWORD, createOrganization, createUser } from './helpers/factories';
 import { auditEntriesOf, getUserRow, probe } from './helpers/db-probe';
 import { bearer, codeAt, codeStep, enrollMfa, sessionFrom } from './helpers/mfa';

@@ -1,16 +1,11 @@
-/** The evidence document types the product offers (Evidence Library upload form), in display order. */
-export const DOCUMENT_TYPES = [
-  'Policy',
-  'Procedure',
-  'Configuration',
-  'Screenshot',
-  'Report',
-  'Certificate',
-  'Audit Report',
-  'SOC 2 Report',
-  'Penetration Test',
-  'Other',
-] as const;
+import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
+
+/**
+ * The evidence document types the product offers (Evidence Library upload form), in display order.
+ * Defined once, in @compliance/contracts (EVIDENCE_TYPES, which the API validates with); the AI engine
+ * names it DOCUMENT_TYPES.
+ */
+export const DOCUMENT_TYPES = EVIDENCE_TYPES;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { PRIORITIES, complianceStatus, frameworksQuery, tenantIdQuery } from './requirements';
+import { PRIORITIES, complianceStatus, domainsQuery, frameworksQuery, tenantIdQuery } from './requirements';
 
 export const dashboardInput = z
   .object({ tenant_id: tenantIdQuery, frameworks: frameworksQuery })
@@ -83,4 +83,5 @@ export const rollupOutput = z.object({
 });
 export type Rollup = z.infer<typeof rollupOutput>;
 
-export const exportQuery = z.object({ tenant_id: tenantIdQuery, frameworks: frameworksQuery });
+/** The query of every export download (CSV and PDF); without tenant_id the session's current tenant. */
+export const exportQuery = z.object({ domains: domainsQuery, frameworks: frameworksQuery, tenant_id: tenantIdQuery });

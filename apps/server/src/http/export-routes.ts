@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { domainsQuery, frameworksQuery } from '@compliance/contracts/requirements';
+import { exportQuery } from '@compliance/contracts/reports';
 import { AppError } from '@compliance/domain/errors';
 import { type ExportFile, exportExecutiveSummary, exportGapAnalysis, exportRequirementsCsv } from '@compliance/domain/reports/export-service';
 import type { AppDeps } from '../trpc/context';
 import { describeZodError } from '../trpc/errors';
 import { answer, authenticateRoute } from './route-auth';
 import { sendFile } from './send-file';
-
-const exportQuery = z.object({ domains: domainsQuery, frameworks: frameworksQuery, tenant_id: z.string().optional() });
 
 /**
  * File downloads (CSV and PDF) are plain routes (the browser opens them in a new window); they use the

@@ -1,7 +1,7 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { TRPC_MAX_BATCH } from '@compliance/contracts/constants';
-import type { AppRouter } from '@compliance/server/routers/app-router';
+import type { AppRouter } from '@compliance/api';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -245,7 +245,7 @@ describe('local assistant: other questions', () => {
     const answer = await ask(['What does the Access Control Policy support?', 'who owns those requirements?']);
     expect(answer.calls.map((c) => c.name)).toContain('get_evidence_coverage');
     const search = answer.calls.find((c) => c.name === 'search_requirements');
-    expect((search?.args as { ids?: string[] }).ids?.length).toBeGreaterThan(0);
+    expect((search!.args as { ids?: string[] }).ids?.length).toBeGreaterThan(0);
   });
 
   it('ranks owners by open items and counts the unassigned ones', async () => {

@@ -1,5 +1,4 @@
 import MiniSearch from 'minisearch';
-import type { DocumentType } from '../document-types';
 import type { AnalyzeEvidenceInput, AnalyzeEvidenceOutput, EvidenceLink, RequirementCandidate } from '../engine';
 import { scoreDomains, decideDomain } from './domain-classifier';
 import { documentDomainShares, genreDomain, leanOnDomain, softmax } from './evidence-domains';

@@ -198,7 +198,8 @@ function answerToolChat(response: ServerResponse, body: ChatRequest, behaviour: 
   const base = { id: 'chatcmpl-tools', created: 1_700_000_000, model: body.model };
   if (!body.stream) {
     const assistant = { role: 'assistant', content: message.content || null, refusal: null, ...(message.tool_calls.length ? { tool_calls: message.tool_calls } : {}) };
-    return reply(response, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: assistant, finish_reason: finish, logprobs: null }] });
+    reply(response, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: assistant, finish_reason: finish, logprobs: null }] });
+    return;
   }
   const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
   for (const piece of pieces(message.content, 9)) deltas.push({ content: piece });

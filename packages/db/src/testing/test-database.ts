@@ -86,3 +86,29 @@ declare module 'vitest' {
     databaseUrl: string | null;
   }
 }
+
+/**
+ * The line a test run prints about its database, and the refusal CI gets when that database is not
+ * PostgreSQL (PGlite stands in on a machine without one, but CI must test the real server).
+ */
+export function databaseBanner(source: TestDatabase['source'], detail: string, env: Record<string, string | undefined>): string {
+  if (source === 'pglite') {
+    if (env.CI === 'true') {
+      throw new Error('Integration tests would run on PGlite, but CI must run them on PostgreSQL: set DATABASE_URL (or provide a container runtime).');
+    }
+    return `Integration tests use PGlite (embedded), NOT PostgreSQL: set DATABASE_URL to run the real PostgreSQL tier.`;
+  }
+  return `Integration tests use PostgreSQL ${detail} (${source})`;
+}
+
+/** The server's version and the database name, e.g. "15.8, database cp_test_x". */
+export async function describeServerDatabase(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
+    return `${rows[0]?.version ?? 'unknown version'}, database ${new URL(url).pathname.slice(1)}`;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,4 +1,4 @@
-import type { AppRouter } from '@compliance/server/routers/app-router';
+import type { AppRouter } from '@compliance/api';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Badge } from '../../components/badge';
 import { actionTone, detailsText } from './audit-format';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_SCOPE_DEBT, badFolders, checkFile } from './check-house-rules';
+
+describe('house rules', () => {
+  it('refuses an import from another page folder of the web app, not one from its own page or components', () => {
+    const file = 'apps/web/src/pages/contracts/contract-upload-card.tsx';
+    expect(checkFile(file, "import { DropZone } from '../evidence/drop-zone';")).toEqual([
+      { file, message: 'imports ../evidence/drop-zone from page "evidence": move what both pages use to apps/web/src/components' },
+    ]);
+    expect(checkFile(file, "import { DropZone } from '../../components/drop-zone';\nimport { x } from './contract-table';")).toEqual([]);
+    expect(checkFile('apps/web/src/app/routes.tsx', "const Page = lazy(() => import('../pages/evidence/evidence-library-page'));")).toEqual([]);
+  });
+
+  it('refuses the server app in the web app', () => {
+    const [violation] = checkFile('apps/web/src/lib/trpc.ts', "import type { AppRouter } from '@compliance/server/routers/app-router';");
+    expect(violation?.message).toMatch(/take the router type from @compliance\/api/);
+  });
+
+  it('lets only repositories, tests and the listed services import the system scope', () => {
+    const line = "import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';";
+    expect(checkFile('packages/domain/src/reports/report-service.ts', line)).toHaveLength(1);
+    expect(checkFile('packages/domain/src/users/user-repo.ts', line)).toEqual([]);
+    expect(checkFile('apps/server/test/helpers/factories.ts', line)).toEqual([]);
+    expect(checkFile('packages/domain/src/users/user-service.test.ts', line)).toEqual([]);
+    const listed = SYSTEM_SCOPE_DEBT[0]!;
+    expect(checkFile(listed, line)).toEqual([]);
+    expect(checkFile(listed, "import { withScope } from '@compliance/db/scope';")[0]?.message).toMatch(/remove it from SYSTEM_SCOPE_DEBT/);
+  });
+
+  it('finds folder names that are not kebab-case', () => {
+    expect(badFolders('apps/web/src/pages/auditLogs/page.tsx')).toEqual(['auditLogs']);
+    expect(badFolders('.github/workflows/ci.yml')).toEqual([]);
+    expect(badFolders('packages/db/src/migrations/0001-init.ts')).toEqual([]);
+  });
+});

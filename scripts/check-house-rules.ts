@@ -1,0 +1,128 @@
+/**
+ * The house rules Biome cannot express, checked over the tracked source files (run by `npm run lint`):
+ *  - no cross-page imports in the web app: apps/web/src/pages/<a> never imports from pages/<b>
+ *    (shared widgets live in apps/web/src/components);
+ *  - the web app never imports the server app (the router type comes from @compliance/api);
+ *  - in the product's source (apps/<app>/src, packages/<package>/src) the system scope (SYSTEM_SCOPE, every tenant
+ *    at once) is imported only by repositories (`*-repo.ts`), by packages/db/src/scope.ts that defines
+ *    it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
+ *  - every folder name is kebab-case (Biome checks file names).
+ * Exits 1 and lists every violation as `path: message`.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Services that still take the system scope themselves. The list may only shrink: moving a read into a
+ * named `unsafe…` function of the area's repo removes the file from here (and the check fails until it is).
+ */
+export const SYSTEM_SCOPE_DEBT: readonly string[] = [
+  'packages/domain/src/api-tokens/api-token-service.ts',
+  'packages/domain/src/auth/password-service.ts',
+  'packages/domain/src/auth/session-service.ts',
+  'packages/domain/src/catalog/catalog-sync.ts',
+  'packages/domain/src/demo/seed-service.ts',
+  'packages/domain/src/documents/analysis-context.ts',
+  'packages/domain/src/documents/job-text-extraction.ts',
+  'packages/domain/src/documents/passage-backfill.ts',
+  'packages/domain/src/jobs/in-process-queue.ts',
+  'packages/domain/src/jobs/job-runner.ts',
+  'packages/domain/src/jobs/job-service.ts',
+  'packages/domain/src/jobs/job-sweep.ts',
+  'packages/domain/src/mfa/mfa-login-service.ts',
+  'packages/domain/src/users/password-reset-service.ts',
+  'packages/domain/src/users/permission-service.ts',
+];
+
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bexport\s+\*\s+from\s*)['"]([^'"]+)['"]/gm;
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface Violation {
+  file: string;
+  message: string;
+}
+
+function importsOf(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? '');
+}
+
+function isTest(file: string): boolean {
+  return /\.(test|spec)\.tsx?$/.test(file) || /^apps\/[^/]+\/test\//.test(file) || file.startsWith('e2e/') || file.includes('/testing/');
+}
+
+function pageOf(file: string): string | undefined {
+  return /^apps\/web\/src\/pages\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** The violations in one file, given its repository-relative path and its text. */
+export function checkFile(file: string, text: string): Violation[] {
+  const violations: Violation[] = [];
+  const specifiers = importsOf(text);
+  const page = pageOf(file);
+  for (const specifier of specifiers) {
+    if (page && specifier.startsWith('.')) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      const other = pageOf(`${target}/`);
+      if (other && other !== page) {
+        violations.push({ file, message: `imports ${specifier} from page "${other}": move what both pages use to apps/web/src/components` });
+      }
+    }
+    if (file.startsWith('apps/web/') && (specifier === '@compliance/server' || specifier.startsWith('@compliance/server/'))) {
+      violations.push({ file, message: `imports the server app (${specifier}): take the router type from @compliance/api` });
+    }
+  }
+  const importsSystemScope = /\bimport\s*{[^}]*\bSYSTEM_SCOPE\b[^}]*}\s*from/.test(text);
+  const product = /^(apps|packages)\/[^/]+\/src\//.test(file);
+  const allowed = !product || file.endsWith('-repo.ts') || file === 'packages/db/src/scope.ts' || isTest(file);
+  if (importsSystemScope && !allowed && !SYSTEM_SCOPE_DEBT.includes(file)) {
+    violations.push({ file, message: 'imports SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions' });
+  }
+  if (SYSTEM_SCOPE_DEBT.includes(file) && !importsSystemScope) {
+    violations.push({ file, message: 'no longer imports SYSTEM_SCOPE: remove it from SYSTEM_SCOPE_DEBT in scripts/check-house-rules.ts' });
+  }
+  return violations;
+}
+
+/** Folder names along a path that are not kebab-case (dot-folders such as .github are left alone). */
+export function badFolders(file: string): string[] {
+  return path.posix
+    .dirname(file)
+    .split('/')
+    .filter((part) => part !== '.' && !part.startsWith('.') && !KEBAB.test(part));
+}
+
+function main(): void {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file !== '' && !file.includes('node_modules/'));
+  const violations: Violation[] = [];
+  const folders = new Set<string>();
+  for (const file of files) {
+    for (const folder of badFolders(file)) folders.add(`${path.posix.dirname(file)} (${folder})`);
+    if (!SOURCE.test(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      continue; // deleted in the work tree, not yet staged
+    }
+    violations.push(...checkFile(file, text));
+  }
+  for (const folder of folders) violations.push({ file: folder, message: 'folder name is not kebab-case' });
+  for (const listed of SYSTEM_SCOPE_DEBT) {
+    if (!files.includes(listed)) violations.push({ file: listed, message: 'listed in SYSTEM_SCOPE_DEBT but gone: remove it from the list' });
+  }
+  for (const violation of violations) console.error(`${violation.file}: ${violation.message}`);
+  if (violations.length > 0) {
+    console.error(`\nHouse rules: ${violations.length} violation(s).`);
+    process.exit(1);
+  }
+  console.log(`House rules: ${files.length} files checked, no violations.`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
