@@ -7,6 +7,15 @@ import { Screen } from './screen';
 
 afterEach(cleanup);
 
+
+function AuditHeading() {
+  return <h1>Audit Logs</h1>;
+}
+
+function PlainPage() {
+  return <p>page</p>;
+}
+
 describe('Screen', () => {
   it('shows a labelled skeleton while the page loads, then the page, under its own document title', async () => {
     let resolve!: (module: { AuditPage: () => ReactElement }) => void;
@@ -18,7 +27,7 @@ describe('Screen', () => {
     );
     expect(document.title).toBe('Audit Logs · Compliance Platform');
     expect(screen.getByRole('status').textContent).toBe('Loading Audit Logs...');
-    resolve({ AuditPage: () => <h1>Audit Logs</h1> });
+    resolve({ AuditPage: AuditHeading });
     expect(await screen.findByRole('heading', { name: 'Audit Logs' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
@@ -27,7 +36,7 @@ describe('Screen', () => {
     let loads = 0;
     const Page = lazyPage(async () => {
       loads += 1;
-      return { P: () => <p>page</p> };
+      return { P: PlainPage };
     }, 'P');
     await Promise.all([Page.preload(), Page.preload()]);
     render(

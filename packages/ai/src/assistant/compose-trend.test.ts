@@ -24,7 +24,9 @@ describe('the trend of the compliance rate', () => {
 
   it('reads as far back as the question asks', async () => {
     const { calls } = await ask('Show me how our compliance rate has trended over the last 6 months');
-    const days = (calls.find((c) => c.name === 'get_compliance_trend')?.args as { days: number }).days;
+    const call = calls.find((c) => c.name === 'get_compliance_trend');
+    expect(call).toBeDefined();
+    const days = (call!.args as { days: number }).days;
     expect(days).toBeGreaterThanOrEqual(180);
     expect(days).toBeLessThanOrEqual(186);
   });

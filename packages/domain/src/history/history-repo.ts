@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { Tx } from '@compliance/db/scope';
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 import { type StatusCounts, STATUS_BY_CODE, STATUS_CODE_SQL, addStatus, emptyCounts } from '../reports/rates';
 import type { DayCounts, RequirementNow, StatusChange } from './history-arithmetic';
 
@@ -134,3 +136,19 @@ export const SESSION_ACTIONS = [
   'password_changed', 'password_reset_issued', 'password_reset_completed', 'mfa_enabled', 'mfa_disabled',
   'api_token_created', 'api_token_revoked',
 ];
+
+/** Every active tenant, across organizations: read by the hourly snapshot, which then writes each in its own scope. */
+export function unsafeListActiveTenants(db: Kysely<Database>) {
+  return withScope(db, SYSTEM_SCOPE, (tx) => tx.selectFrom('tenants').select(['id', 'organization_id']).where('is_active', '=', true).execute());
+}
+
+/** Tenants with no stored day yet, across organizations: read once by the start-up backfill. */
+export function unsafeListTenantsWithoutHistory(db: Kysely<Database>) {
+  return withScope(db, SYSTEM_SCOPE, (tx) =>
+    tx
+      .selectFrom('tenants as t')
+      .select('t.id')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('tenant_daily_metrics as m').select('m.tenant_id').whereRef('m.tenant_id', '=', 't.id'))))
+      .execute(),
+  );
+}

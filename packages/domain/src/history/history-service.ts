@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import { ACTIVITY_ENTRY_LIMIT, ACTIVITY_KINDS, type Activity, type ActivityKind, type TrendPoint } from '@compliance/contracts/history';
 import type { Database } from '@compliance/db/schema';
-import { type AccessScope, SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import { type AccessScope, type Tx, withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { canManageOrg, organizationScope, tenantScope, visibleOrgIds } from '../access/caller';
 import { forbidden, notFound } from '../errors';
 import { type DayCounts, activityKind, addDays, buildTrend, dayRange, reconstructDays, statusChangeOf, sumCounts, utcDay } from './history-arithmetic';
 import {
+  unsafeListActiveTenants,
+  unsafeListTenantsWithoutHistory,
   countTenantsNow,
   getHistoryStart,
   hasStoredDays,
@@ -30,7 +32,7 @@ export async function recordTenantSnapshot(tx: Tx, tenantId: string, organizatio
 
 /** Today's row of every active tenant, each in its own tenant's scope. Answers how many were written. */
 export async function snapshotAllTenants(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const tenants = await withScope(db, SYSTEM_SCOPE, (tx) => tx.selectFrom('tenants').select(['id', 'organization_id']).where('is_active', '=', true).execute());
+  const tenants = await unsafeListActiveTenants(db);
   for (const t of tenants) await withScope(db, systemTenantScope(t.id), (tx) => recordTenantSnapshot(tx, t.id, t.organization_id, now));
   return tenants.length;
 }
@@ -60,13 +62,7 @@ export async function backfillTenantHistory(db: Kysely<Database>, tenantId: stri
 
 /** The one-time backfill of every tenant without history (new tenants get just today). */
 export async function backfillHistory(db: Kysely<Database>, options: { now?: Date; signal?: AbortSignal } = {}): Promise<number> {
-  const tenants = await withScope(db, SYSTEM_SCOPE, (tx) =>
-    tx
-      .selectFrom('tenants as t')
-      .select('t.id')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('tenant_daily_metrics as m').select('m.tenant_id').whereRef('m.tenant_id', '=', 't.id'))))
-      .execute(),
-  );
+  const tenants = await unsafeListTenantsWithoutHistory(db);
   let done = 0;
   for (const t of tenants) {
     if (options.signal?.aborted) break;
