@@ -5,7 +5,8 @@ import type { Caller, PublicUserRow, ReachableTenant } from './caller';
 export interface CallerAccessColumns {
   access_memberships: { organization_id: string; role: string }[] | null;
   access_granted: string[] | null;
-  access_tenants: [string, string][] | null;
+  /** Each reachable tenant: its id, its organization and the role granted in it (null: the user's own role). */
+  access_tenants: [string, string, string | null][] | null;
   mfa_enrollment_required: boolean;
 }
 
@@ -26,7 +27,8 @@ export function callerAccessColumns(user: { id: string; role: string; isProductA
     sql<CallerAccessColumns['access_memberships']>`(SELECT json_agg(json_build_object('organization_id', m.organization_id, 'role', m.role))
       FROM memberships m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = ${id})`.as('access_memberships'),
     sql<string[]>`ARRAY(${granted})`.as('access_granted'),
-    sql<CallerAccessColumns['access_tenants']>`(SELECT json_agg(json_build_array(t.id, t.organization_id) ORDER BY o.name, t.name)
+    sql<CallerAccessColumns['access_tenants']>`(SELECT json_agg(json_build_array(t.id, t.organization_id,
+        (SELECT ta.role FROM tenant_access ta WHERE ta.user_id = ${id} AND ta.tenant_id = t.id)) ORDER BY o.name, t.name)
       FROM tenants t JOIN organizations o ON o.id = t.organization_id
       WHERE t.is_active AND o.is_active AND (${admin} OR t.organization_id IN (${adminOrgs}) OR t.id IN (${granted})))`.as('access_tenants'),
     sql<boolean>`(EXISTS (SELECT 1 FROM organizations o WHERE o.require_mfa AND (
@@ -44,7 +46,7 @@ export function callerFromAccess(user: PublicUserRow, access: CallerAccessColumn
   const adminOrgIds = new Set(managedOrgIds);
   if (user.role === 'Admin') for (const id of memberOrgIds) adminOrgIds.add(id);
   const tenants = new Map<string, ReachableTenant>();
-  for (const [id, organization_id] of access.access_tenants ?? []) tenants.set(id, { id, organization_id });
+  for (const [id, organization_id, role] of access.access_tenants ?? []) tenants.set(id, { id, organization_id, role: (role as ReachableTenant['role']) ?? null });
   return {
     user,
     isProductAdmin: user.is_product_admin,
