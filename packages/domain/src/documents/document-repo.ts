@@ -111,7 +111,9 @@ export async function listDocuments(tx: Tx, tenantId: string, kind: DocumentKind
       d.contract_side, d.provider_name, d.customer_name, d.duplicate_of, o.name AS duplicate_of_name, d.approval,
       CASE d.kind
         WHEN 'contract' THEN (SELECT count(DISTINCT o.tenant_requirement_id)::int FROM contract_obligations o WHERE o.document_id = d.id AND o.review_state <> 'rejected')
-        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id AND ${linkCountsAsSupport('l')})
+        -- A draft shows the requirements it will support once approved; any other document those it supports now.
+        ELSE (SELECT count(*)::int FROM evidence_links l WHERE l.document_id = d.id AND l.review_state <> 'rejected'
+          AND (d.approval = 'draft' OR ${linkCountsAsSupport('l')}))
       END AS requirement_count,
       d.expires_on::text AS expires_on, NOT ${documentIsCurrent('d')} AS expired,
       (SELECT count(*)::int FROM documents v WHERE v.superseded_by = d.id) AS version_count
