@@ -88,10 +88,13 @@ test.describe('axe: no serious or critical violations', () => {
     });
   }
 
-  test('admin: the add-user dialog', async ({ page }) => {
+  test('admin: the add-user form and the edit-access dialog', async ({ page }) => {
     await loginAs(page, 'admin');
     await openScreen(page, '/users', 'User Management');
     await page.getByRole('button', { name: '+ Add User' }).click();
+    await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /Edit access/i }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

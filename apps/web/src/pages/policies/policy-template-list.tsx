@@ -88,7 +88,7 @@ export function PolicyTemplateList(props: PolicyTemplateListProps) {
       ) : !templates || templates.length === 0 ? (
         <EmptyState>No policies available. Select frameworks to see recommendations.</EmptyState>
       ) : (
-        <ul aria-label="Recommended policies" aria-busy={generating} className="space-y-2 p-3 lg:max-h-[calc(100dvh-22rem)] lg:overflow-y-auto">
+        <ul aria-label="Recommended policies" aria-busy={generating} tabIndex={0} className="space-y-2 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 lg:max-h-[calc(100dvh-22rem)] lg:overflow-y-auto">
           {templates.map((template) => {
             const active = template.name === selected;
             return (

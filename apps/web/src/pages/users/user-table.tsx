@@ -23,7 +23,7 @@ interface UserTableProps {
 const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
 
 function AccessCell({ summary }: { summary: UserMembershipSummary | undefined }) {
-  if (!summary || (!summary.organizations.length && !summary.tenants.length)) return <span className="text-xs text-slate-400">None</span>;
+  if (!summary || (!summary.organizations.length && !summary.tenants.length)) return <span className="text-xs text-slate-500">None</span>;
   return (
     <div className="space-y-1 text-xs text-slate-700">
       {summary.organizations.map((o) => (
