@@ -25,6 +25,9 @@ export type Where = {
   text?: string;
 };
 
+/** The windows a due-date question names. */
+export type DueWindow = 'overdue' | 'this_week' | 'next_week' | 'this_month';
+
 export type Expect =
   | { type: 'requirements'; where: Where; show?: 'count' | 'list' }
   | { type: 'owners'; where: Where }
@@ -41,7 +44,7 @@ export type Expect =
   | { type: 'passage'; contains_any: string[] }
   | { type: 'activity'; period: 'this_week' | 'yesterday' }
   | { type: 'limit'; says_any: string[] }
-  | { type: 'due'; window?: 'overdue' | 'this_month' | 'next_week'; owner?: string; where?: Where; control?: string; id?: string }
+  | { type: 'due'; window?: DueWindow; owner?: string; where?: Where; control?: string; id?: string }
   | { type: 'refusal' }
   | { type: 'tenants' }
   | { type: 'draft'; id: string; control?: never }
@@ -124,14 +127,15 @@ function deadlineHours(text: string): number | null {
 }
 
 /** Whether a requirement's due date falls in the window the question names (UTC days, like the server). */
-function inWindow(r: Requirement, window: 'overdue' | 'this_month' | 'next_week', now = new Date()): boolean {
+function inWindow(r: Requirement, window: DueWindow, now = new Date()): boolean {
   if (window === 'overdue') return r.overdue;
   if (!r.due_date) return false;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   if (window === 'this_month') return r.due_date >= day(today) && r.due_date <= day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
-  const monday = today + (7 - ((new Date(today).getUTCDay() + 6) % 7)) * 86_400_000;
-  return r.due_date >= day(monday) && r.due_date <= day(monday + 6 * 86_400_000);
+  const nextMonday = today + (7 - ((new Date(today).getUTCDay() + 6) % 7)) * 86_400_000;
+  if (window === 'this_week') return r.due_date >= day(today) && r.due_date <= day(nextMonday - 86_400_000);
+  return r.due_date >= day(nextMonday) && r.due_date <= day(nextMonday + 6 * 86_400_000);
 }
 
 /** Grades one answer; `leakNames` are names of tenants the asker may not read. */
@@ -272,7 +276,7 @@ export function grade(question: Question, answer: string, truth: Truth, world: A
         for (const r of dated.slice(0, 5)) need(mentionsId(answer, r.display_id) && answer.includes(r.due_date!), `due date of ${r.display_id} missing`);
         break;
       }
-      const set = truth.requirements.filter((r) => matches(r, { owner: e.owner, status: ['Not Started', 'In Progress'] }, meName) && inWindow(r, e.window!));
+      const set = truth.requirements.filter((r) => matches(r, { status: ['Not Started', 'In Progress'], ...e.where, ...(e.owner ? { owner: e.owner } : {}) }, meName) && inWindow(r, e.window!));
       const named = idsIn(answer);
       if (!set.length) {
         need(/\bno (?:open )?requirement\b|\bnone\b/i.test(answer), 'should say none is due');
