@@ -13,10 +13,11 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 function variablesRead(): Set<string> {
   const names = new Set<string>();
-  for (const file of ['apps/server/src/env.ts', 'apps/worker/src/env.ts', 'apps/server/src/cli.ts']) {
+  // Each app's env module declares what it reads as the keys of its zod schema ('  PORT: int(…)'); the AI
+  // settings both apps share are declared in the contracts package.
+  for (const file of ['apps/server/src/env.ts', 'apps/worker/src/env.ts', 'packages/contracts/src/env-settings.ts']) {
     const source = read(file);
-    for (const match of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1]!);
-    for (const match of source.matchAll(/\b(?:int|positive)\((?:env, )?'([A-Z][A-Z0-9_]+)'/g)) names.add(match[1]!);
+    for (const match of source.matchAll(/^\s{2,4}([A-Z][A-Z0-9_]+): /gm)) names.add(match[1]!);
   }
   return names;
 }
