@@ -20,6 +20,9 @@ export async function createJobQueue(config: ServerConfig, db: Kysely<Database>,
     const { BullMqQueue } = await import('@compliance/domain/jobs/bullmq-queue');
     return { queue: new BullMqQueue(config.redisUrl, config.queuePrefix), engine };
   }
+  // Jobs run in this process, beside HTTP: the provider's code loads now, before the server answers, so the
+  // first analysis does not stall requests while its modules are evaluated.
+  await engine.warmUp();
   const queue = new InProcessQueue(db, createProcessors(db, engine), config.jobConcurrency, observer);
   // Files are read in worker threads; one is warmed in the background so the first upload does not wait for it.
   void parsers.warmUp().catch(() => undefined);

@@ -68,7 +68,8 @@ describe('security headers', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
     for (const method of ['TRACE', 'PUT', 'DELETE'] as const) {
-      const res = await plain.app.inject({ method, url: '/api/auth/me' });
+      // The injector's method type leaves TRACE out; the request still reaches the server as sent.
+      const res = await plain.app.inject({ method: method as 'PUT', url: '/api/auth/me' });
       expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, method).toBeLessThan(500);
     }

@@ -33,6 +33,8 @@ export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise
     .warmUp()
     .catch((error: unknown) => log('parser warm-up failed; the first file will start its thread', { error: (error as Error).message }, 'warn'));
   const engine = createAiEngine(config.ai);
+  // The provider's code loads before the first job, so a job never stalls the health endpoint while it loads.
+  await engine.warmUp();
   const metrics = createWorkerMetrics();
   const observer = {
     onFinished(event: JobFinished) {

@@ -158,8 +158,11 @@ export const aiEngineConfigSchema = z.object({
 export type AiEngineConfig = z.input<typeof aiEngineConfigSchema>;
 export type ResolvedAiEngineConfig = z.output<typeof aiEngineConfigSchema>;
 
+/** An engine whose provider loads on first use; `warmUp` loads it now. */
+export type LazyAiEngine = AiEngine & { warmUp(): Promise<void> };
+
 /** Picks the provider from configuration: `local` (the default, offline) or `openai` (any compatible endpoint). */
-export function createAiEngine(config: AiEngineConfig = {}): AiEngine {
+export function createAiEngine(config: AiEngineConfig = {}): LazyAiEngine {
   const resolved = aiEngineConfigSchema.parse(config);
   // The provider's code (language models, the OpenAI client) loads on the first call, not at start-up:
   // a server that answers HTTP without analysing anything never pays for it.
@@ -177,5 +180,6 @@ export function createAiEngine(config: AiEngineConfig = {}): AiEngine {
     suggestResponse: async (input, options) => (await engine()).suggestResponse(input, options),
     generatePolicy: async (input, options) => (await engine()).generatePolicy(input, options),
     chat: async (input, options) => (await engine()).chat(input, options),
+    warmUp: async () => void (await engine()),
   };
 }
