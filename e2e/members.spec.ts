@@ -92,4 +92,8 @@ test('a manager deletes a tenant, finds it under Show inactive and restores it w
 
   const after = (await (await page.request.get(`/api/requirements/?tenant_id=${tenant.id}`)).json()) as unknown[];
   expect(after.length).toBe(before.length);
+
+  // The organization is left as the other walks expect it: the tenant made here is deleted again.
+  const removed = await page.request.delete(`/api/tenants/${tenant.id}`, { headers: await csrfHeader(page) });
+  expect(removed.ok(), await removed.text()).toBeTruthy();
 });
