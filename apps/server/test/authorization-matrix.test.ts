@@ -189,30 +189,6 @@ const MATRIX: Record<string, Row> = {
     crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: A2(w).id } }), after: tenantActive(A2) },
     crossOrg: { as: 'admin', status: 404, call: (w) => ({ input: { id: B1(w).id } }), after: tenantActive(B1) },
   },
-  'requirements.list': {
-    expect: allBut({ outsider: 403 }),
-    call: (w) => ({ headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'editor', status: 403, call: (w) => ({ headers: { 'x-tenant-id': A2(w).id } }) },
-    crossOrg: { as: 'manager', status: 403, call: (w) => ({ input: { tenant_id: B1(w).id } }) },
-  },
-  'requirements.stats': {
-    expect: allBut({ outsider: 403 }),
-    call: (w) => ({ input: { tenant_id: A1(w).id } }),
-    crossTenant: { as: 'viewer', status: 403, call: (w) => ({ input: { tenant_id: A2(w).id } }) },
-    crossOrg: { as: 'admin', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
-  },
-  'requirements.owners': {
-    expect: allBut({ outsider: 403 }),
-    call: (w) => ({ headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'editor', status: 403, call: (w) => ({ headers: { 'x-tenant-id': A2(w).id } }) },
-    crossOrg: { as: 'manager', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
-  },
-  'requirements.get': {
-    expect: allBut({ outsider: 403 }),
-    call: (w) => ({ input: { id: w.requirements.A1 }, headers: { 'x-tenant-id': A1(w).id } }),
-    crossTenant: { as: 'editor', status: 404, call: (w) => ({ input: { id: w.requirements.A2 }, headers: { 'x-tenant-id': A1(w).id } }) },
-    crossOrg: { as: 'manager', status: 404, call: (w) => ({ input: { id: w.requirements.B1 }, headers: { 'x-tenant-id': A1(w).id } }) },
-  },
   'requirements.updateResponse': {
     expect: allBut({ viewer: 403, outsider: 403 }),
     call: (w) => ({ input: { id: w.requirements.A1, user_response: 'matrix' }, headers: { 'x-tenant-id': A1(w).id } }),

@@ -78,6 +78,15 @@ async function receiveUpload(req: FastifyRequest, deps: AppDeps) {
 }
 
 /** The optional `expires_on` form field: a real date as YYYY-MM-DD, or empty for none. */
+/** The evidence type a multipart upload names, if any; one the product does not know is a 400. */
+function readDocumentType(fields: Record<string, string>): string | undefined {
+  const documentType = fields.document_type?.trim() || undefined;
+  if (documentType && !(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
+    throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);
+  }
+  return documentType;
+}
+
 function readExpiry(fields: Record<string, string>): string | null {
   const given = fields.expires_on?.trim();
   if (!given) return null;
@@ -104,10 +113,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   app.post('/evidence/upload', (req, reply) =>
     answer(reply, async () => {
       const { actor, tenantId, upload } = await receiveUpload(req, deps);
-      const documentType = upload.fields.document_type?.trim() || 'Policy';
-      if (!(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
-        throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);
-      }
+      const documentType = readDocumentType(upload.fields) ?? 'Policy';
       const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
         kind: 'evidence',
         filename: upload.filename,
@@ -126,10 +132,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     answer(reply, async () => {
       if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
       const { actor, tenantId, upload } = await receiveUpload(req, deps);
-      const documentType = upload.fields.document_type?.trim() || undefined;
-      if (documentType && !(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
-        throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);
-      }
+      const documentType = readDocumentType(upload.fields);
       const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
         kind: 'evidence',
         filename: upload.filename,
