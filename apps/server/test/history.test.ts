@@ -146,6 +146,40 @@ describe('GET /api/organizations/{id}/trend', () => {
     expect(points[1]).toMatchObject({ compliant: 3, in_progress: 1 });
   });
 
+  it('carries each tenant over the days it has no row, from its last day before the range, and adds the tenants up day by day', async () => {
+    const stored = [
+      { day: addDays(today, -8), compliant: 1, in_progress: 0, not_started: 2 },
+      { day: addDays(today, -2), compliant: 0, in_progress: 1, not_started: 2 },
+    ];
+    await withScope(t.handle.db, SYSTEM_SCOPE, (tx) =>
+      tx
+        .insertInto('tenant_daily_metrics')
+        .values(stored.map((r) => ({ tenant_id: t2.id, organization_id: orgId, ...r, not_applicable: 0, total: r.compliant + r.in_progress + r.not_started, source: 'snapshot' as const })))
+        .onConflict((oc) => oc.columns(['tenant_id', 'day']).doNothing())
+        .execute(),
+    );
+    type Point = { date: string; compliant: number; in_progress: number; not_started: number; not_applicable: number };
+    const read = async (path: string) => {
+      const res = await api(t.app, manager, 'GET', path);
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map((res.json() as Point[]).map((p) => [p.date, p]));
+    };
+    const org = await read(`/api/organizations/${orgId}/trend?days=5`);
+    const first = await read(`/api/reports/trend?days=5&tenant_id=${t1.id}`);
+    const second = await read(`/api/reports/trend?days=5&tenant_id=${t2.id}`);
+    // The second tenant's day before the range holds for the range's first two days, then its own row.
+    expect(second.get(addDays(today, -4))).toMatchObject({ compliant: 1, in_progress: 0, not_started: 2 });
+    expect(second.get(addDays(today, -3))).toMatchObject({ compliant: 1, in_progress: 0, not_started: 2 });
+    expect(second.get(addDays(today, -1))).toMatchObject({ compliant: 0, in_progress: 1, not_started: 2 });
+    expect([...org.keys()]).toEqual([-4, -3, -2, -1, 0].map((n) => addDays(today, n)));
+    for (const [date, point] of org) {
+      const parts = [first.get(date), second.get(date)].filter((p) => p !== undefined);
+      for (const key of ['compliant', 'in_progress', 'not_started', 'not_applicable'] as const) {
+        expect(point[key], `${key} on ${date}`).toBe(parts.reduce((n, p) => n + p[key], 0));
+      }
+    }
+  });
+
   it('refuses members who do not manage it and other organizations', async () => {
     expect((await api(t.app, editor, 'GET', `/api/organizations/${orgId}/trend`)).statusCode).toBe(403);
     expect((await api(t.app, outsider, 'GET', `/api/organizations/${orgId}/trend`)).statusCode).toBe(404);

@@ -16,15 +16,10 @@ describe('buildTrend', () => {
   it('shows stored days, carries the last one over days without a row, leaves out days before any, and counts today live', () => {
     const range = dayRange('2026-05-05', 5);
     const stored = new Map([['2026-05-03', counts(2, 1, 7)]]);
-    const points = buildTrend(range, stored, null, { day: '2026-05-05', counts: counts(4, 0, 5, 1) });
+    const points = buildTrend(range, stored, { day: '2026-05-05', counts: counts(4, 0, 5, 1) });
     expect(points.map((p) => p.date)).toEqual(['2026-05-03', '2026-05-04', '2026-05-05']);
     expect(points[1]).toEqual({ date: '2026-05-04', compliance_rate: 20, compliant: 2, in_progress: 1, not_started: 7, not_applicable: 0 });
     expect(points[2]!.compliance_rate).toBe(44.4);
-  });
-
-  it('starts from the last stored day before the range', () => {
-    const points = buildTrend(['2026-05-04', '2026-05-05'], new Map(), counts(1, 0, 1), { day: '2026-05-05', counts: counts(2, 0, 0) });
-    expect(points.map((p) => p.compliance_rate)).toEqual([50, 100]);
   });
 
   it('reads a tenant with nothing applicable as 0%', () => {

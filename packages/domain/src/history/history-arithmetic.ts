@@ -43,12 +43,12 @@ export function toTrendPoint(date: string, c: DayCounts): TrendPoint {
 
 /**
  * One point per day of the range. A day with a stored row shows it; a day without one shows the last
- * day before it that has one (nothing changed that was recorded), `before` being the last stored day
- * preceding the range; days before anything is known are left out. Today is the live count.
+ * day before it that has one (nothing changed that was recorded); days before anything is known are left
+ * out. Today is the live count.
  */
-export function buildTrend(range: string[], stored: Map<string, DayCounts>, before: DayCounts | null, today: { day: string; counts: DayCounts }): TrendPoint[] {
+export function buildTrend(range: string[], stored: Map<string, DayCounts>, today: { day: string; counts: DayCounts }): TrendPoint[] {
   const points: TrendPoint[] = [];
-  let last = before;
+  let last: DayCounts | null = null;
   for (const day of range) {
     const counts = day === today.day ? today.counts : (stored.get(day) ?? last);
     if (stored.has(day)) last = stored.get(day)!;

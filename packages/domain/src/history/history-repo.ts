@@ -45,28 +45,45 @@ export async function upsertDay(tx: Tx, row: { tenantId: string; organizationId:
     .execute();
 }
 
-/** Stored days of the tenants in [from, to], and for each tenant the last stored day before `from`. */
-export async function listStoredDays(tx: Tx, tenantIds: string[], from: string, to: string) {
-  if (!tenantIds.length) return { inRange: [], before: [] };
-  const inRange = await tx
-    .selectFrom('tenant_daily_metrics')
-    .select(['tenant_id', sql<string>`day::text`.as('day'), ...COUNT_COLUMNS])
-    .where('tenant_id', 'in', tenantIds)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute();
-  const { rows: before } = await sql<{ tenant_id: string; day: string; compliant: number; in_progress: number; not_started: number; not_applicable: number }>`
-    SELECT t.id AS tenant_id, m.day, m.compliant, m.in_progress, m.not_started, m.not_applicable
-    FROM unnest(${tenantIds}::uuid[]) AS t(id)
-    CROSS JOIN LATERAL (
-      SELECT day::text AS day, compliant, in_progress, not_started, not_applicable FROM tenant_daily_metrics
-      WHERE tenant_id = t.id AND day < ${from}::date ORDER BY day DESC LIMIT 1
-    ) m
+/**
+ * The stored days of the tenants added up, for the days in [from, to] on which the sum changes. A tenant
+ * counts from its first stored day (or from `from`, carrying its last day before the range) and keeps its
+ * last stored day until its next one. Postgres does the work: each tenant's row becomes its change from
+ * the tenant's previous row, and a running total over the days adds the changes up, so a year of a
+ * hundred tenants comes back as at most one row per day.
+ */
+export async function sumStoredDays(tx: Tx, tenantIds: string[], from: string, to: string): Promise<Map<string, DayCounts>> {
+  if (!tenantIds.length) return new Map();
+  const { rows } = await sql<{ day: string; compliant: number; in_progress: number; not_started: number; not_applicable: number }>`
+    WITH known AS (
+      SELECT tenant_id, day, 1 AS rank, compliant, in_progress, not_started, not_applicable
+      FROM tenant_daily_metrics
+      WHERE tenant_id = ANY(${tenantIds}::uuid[]) AND day >= ${from}::date AND day <= ${to}::date
+      UNION ALL
+      SELECT t.id, ${from}::date, 0, m.compliant, m.in_progress, m.not_started, m.not_applicable
+      FROM unnest(${tenantIds}::uuid[]) AS t(id)
+      CROSS JOIN LATERAL (
+        SELECT compliant, in_progress, not_started, not_applicable FROM tenant_daily_metrics
+        WHERE tenant_id = t.id AND day < ${from}::date ORDER BY day DESC LIMIT 1
+      ) m
+    ),
+    days AS (
+      SELECT DISTINCT ON (tenant_id, day) * FROM known ORDER BY tenant_id, day, rank DESC
+    ),
+    changes AS (
+      SELECT day,
+        compliant - coalesce(lag(compliant) OVER w, 0) AS compliant,
+        in_progress - coalesce(lag(in_progress) OVER w, 0) AS in_progress,
+        not_started - coalesce(lag(not_started) OVER w, 0) AS not_started,
+        not_applicable - coalesce(lag(not_applicable) OVER w, 0) AS not_applicable
+      FROM days WINDOW w AS (PARTITION BY tenant_id ORDER BY day)
+    )
+    SELECT day::text AS day,
+      sum(sum(compliant)) OVER d AS compliant, sum(sum(in_progress)) OVER d AS in_progress,
+      sum(sum(not_started)) OVER d AS not_started, sum(sum(not_applicable)) OVER d AS not_applicable
+    FROM changes GROUP BY day WINDOW d AS (ORDER BY day) ORDER BY day
   `.execute(tx);
-  return {
-    inRange: inRange.map((r) => ({ tenant_id: r.tenant_id, day: r.day, counts: readCounts(r) })),
-    before: before.map((r) => ({ tenant_id: r.tenant_id, day: r.day, counts: readCounts(r) })),
-  };
+  return new Map(rows.map((r) => [r.day, readCounts(r)]));
 }
 
 export async function hasStoredDays(tx: Tx, tenantId: string): Promise<boolean> {

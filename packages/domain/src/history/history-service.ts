@@ -14,7 +14,7 @@ import {
   hasStoredDays,
   listRequirementsNow,
   listStatusChanges,
-  listStoredDays,
+  sumStoredDays,
   summariseTenantActivity,
   upsertDay,
 } from './history-repo';
@@ -78,10 +78,15 @@ export async function getTenantTrend(db: Kysely<Database>, actor: Actor, tenantI
 
 /** The trend inside a transaction already in the tenant's scope (the assistant's tool reads it so). */
 export async function readTenantTrend(tx: Tx, tenantId: string, days: number, now = new Date()): Promise<TrendPoint[]> {
+  return readTrend(tx, [tenantId], days, now);
+}
+
+/** The trend of the tenants added up: stored days summed by the database, today's point counted live. */
+async function readTrend(tx: Tx, tenantIds: string[], days: number, now: Date): Promise<TrendPoint[]> {
   const range = dayRange(utcDay(now), days);
-  const stored = await listStoredDays(tx, [tenantId], range[0]!, range[range.length - 1]!);
-  const live = (await countTenantsNow(tx, [tenantId])).get(tenantId)!;
-  return buildTrend(range, new Map(stored.inRange.map((r) => [r.day, r.counts])), stored.before[0]?.counts ?? null, { day: utcDay(now), counts: live });
+  const stored = await sumStoredDays(tx, tenantIds, range[0]!, range[range.length - 1]!);
+  const live = await countTenantsNow(tx, tenantIds);
+  return buildTrend(range, stored, { day: utcDay(now), counts: sumCounts([...live.values()]) });
 }
 
 /** The organization's trend (its active tenants added up day by day): product admins and its managers only. */
@@ -95,18 +100,7 @@ export async function getOrganizationTrend(db: Kysely<Database>, actor: Actor, o
     const org = await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw notFound('Organization');
     const tenants = await tx.selectFrom('tenants').select('id').where('organization_id', '=', organizationId).where('is_active', '=', true).execute();
-    const ids = tenants.map((t) => t.id);
-    const range = dayRange(utcDay(now), days);
-    const stored = await listStoredDays(tx, ids, range[0]!, range[range.length - 1]!);
-    const live = await countTenantsNow(tx, ids);
-    const byTenant = new Map<string, Map<string, DayCounts>>(ids.map((id) => [id, new Map()]));
-    for (const r of stored.inRange) byTenant.get(r.tenant_id)?.set(r.day, r.counts);
-    const before = new Map(stored.before.map((r) => [r.tenant_id, r.counts]));
-    const perTenant = ids.map((id) => buildTrend(range, byTenant.get(id)!, before.get(id) ?? null, { day: utcDay(now), counts: live.get(id)! }));
-    const byDay = new Map<string, DayCounts[]>();
-    for (const points of perTenant) for (const p of points) (byDay.get(p.date) ?? byDay.set(p.date, []).get(p.date)!).push(p);
-    const summed = new Map([...byDay].map(([day, rows]) => [day, sumCounts(rows)]));
-    return buildTrend(range, summed, null, { day: utcDay(now), counts: summed.get(utcDay(now)) ?? sumCounts([]) });
+    return readTrend(tx, tenants.map((t) => t.id), days, now);
   });
 }
 
