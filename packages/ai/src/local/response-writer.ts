@@ -1,5 +1,6 @@
 import type { SuggestResponseInput } from '../engine';
 import { citedName } from '../cited-name';
+import { analyzeText } from './nlp';
 import { type EvidenceSentence, evidenceSentences, stemsOf } from './response-sentences';
 
 /**
@@ -21,6 +22,9 @@ const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|d
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
+
+/** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
+const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -55,15 +59,26 @@ function protectTerms(text: string): string {
 }
 
 /** The requirement's parts ('with an owner, treatment decision and target date'), each with its stems. */
-function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[] }> {
+function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[]; verb?: string }> {
   const parts = splitParts(requirement)
     .map((text) => ({ text: text.trim().replace(/^(?:and|or)\s+/i, ''), stems: [...new Set(stemsOf(text).filter((s) => !GENERIC.has(s)))] }))
     .filter((p) => p.text && p.stems.length);
   // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
+  // What a part applies to ('critical systems') does not tell it apart: 'back up critical systems' is shown by a backup.
   return parts.map((part) => {
     const own = part.stems.filter((s) => !parts.some((other) => other !== part && other.stems.includes(s)));
-    return { text: part.text, stems: own.length ? own : part.stems, all: part.stems };
+    const required = (stems: string[]) => stems.filter((s) => !SCOPE.has(s));
+    const stems = [required(own).length ? own : [], required(part.stems), own].find((list) => list.length) ?? part.stems;
+    return { text: part.text, stems, all: part.stems, verb: leadingVerb(part.text) };
   });
+}
+
+/** The stem of the verb a part starts with ('Revoke all access …' → 'remov'), when it starts with one. */
+function leadingVerb(part: string): string | undefined {
+  const first = analyzeText(part).tokens.find((t) => t.kind === 'word');
+  if (first?.pos !== 'VERB') return undefined;
+  const stem = stemsOf(first.value)[0];
+  return stem && !GENERIC.has(stem) ? stem : undefined;
 }
 
 function listNames(names: readonly string[]): string {
@@ -90,7 +105,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text)))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
@@ -109,18 +124,19 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   const weight = (a: string) => 1 / Math.max(1, pool.filter((c) => c.sentence.stems.has(a)).length);
   const strength = (c: Claim) => overlap(c).reduce((sum, a) => sum + weight(a), 0);
   while (claims.length < MAX_CLAIMS) {
+    // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
+    // After the first, a sentence may show one word of a part nothing shows yet, if few sentences use it ('removed').
+    const untouched = new Set(parts.filter((p) => !p.stems.some((s) => covered.has(s))).flatMap((p) => p.stems));
     let best: { claim: Claim; added: number; total: number } | null = null;
     for (const claim of pool) {
       if (claims.includes(claim)) continue;
       const shared = overlap(claim);
       const added = shared.filter((a) => !covered.has(a)).length;
+      const opensAPart = claims.length > 0 && shared.some((a) => untouched.has(a));
+      if (added === 0 || shared.length < (opensAPart ? 1 : Math.min(2, aspects.size)) || strength(claim) < 0.9) continue;
       if (!best || added > best.added || (added === best.added && shared.length > best.total)) best = { claim, added, total: shared.length };
     }
-    // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
-    // After the first, a sentence may show one word of a part nothing shows yet, if few sentences use it ('removed').
-    const untouched = new Set(parts.filter((p) => !p.stems.some((s) => covered.has(s))).flatMap((p) => p.stems));
-    const opensAPart = claims.length > 0 && best !== null && overlap(best.claim).some((a) => untouched.has(a));
-    if (!best || best.added === 0 || best.total < (opensAPart ? 1 : Math.min(2, aspects.size)) || strength(best.claim) < 0.9) break;
+    if (!best) break;
     claims.push(best.claim);
     for (const a of overlap(best.claim)) covered.add(a);
   }
@@ -172,6 +188,8 @@ export function writeResponse(input: SuggestResponseInput): string {
   const missing = parts.filter((p) => {
     const shown = p.stems.filter((s) => covered.has(s)).length;
     const shownOfAll = p.all.filter((s) => covered.has(s)).length;
+    // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
+    if (p.verb && covered.has(p.verb) && p.all.some((s) => s !== p.verb && covered.has(s))) return false;
     if (shown === 0) return !(p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
     return p.stems.length >= 4 && shown * 3 < p.stems.length;
   });
