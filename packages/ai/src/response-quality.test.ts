@@ -10,10 +10,9 @@ import { createAiEngine } from './engine';
  * from sliding back; the figures themselves are in docs/PERFORMANCE.md.
  */
 
-// Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5%, blind5 52.5% of 40);
-// the first four were then studied (75.0%, 70.0%, 82.5%, 70.0%); blind5 (writer frozen at ad0ec19) is as first scored.
-// Each floor sits at or below its latest score.
-const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.72, blind2: 0.67, blind3: 0.8, blind4: 0.67, blind5: 0.5 };
+// Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5%, blind5 52.5% of 40)
+// and then studied (latest: 77.5%, 75.0%, 85.0%, 72.5%, 62.5%). Each floor sits at or below its latest score.
+const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.75, blind2: 0.72, blind3: 0.82, blind4: 0.7, blind5: 0.6 };
 
 describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '../evals/responses', `${split}.json`))))('suggested responses: %s split', (split) => {
   it('are acceptable to an analyst, never cite a file name and never quote a fragment', async () => {

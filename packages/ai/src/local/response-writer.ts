@@ -18,13 +18,16 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
+const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
-const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
+const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\bowns the list\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
 const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
+
+/** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -105,7 +108,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text)))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
@@ -190,7 +193,7 @@ export function writeResponse(input: SuggestResponseInput): string {
     const shownOfAll = p.all.filter((s) => covered.has(s)).length;
     // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
     if (p.verb && covered.has(p.verb) && p.all.some((s) => s !== p.verb && covered.has(s))) return false;
-    if (shown === 0) return !(p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
+    if (shown === 0) return !(p.stems.length < 2 && p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
     return p.stems.length >= 4 && shown * 3 < p.stems.length;
   });
   const used = [...new Set(claims.map((c) => c.name))];
