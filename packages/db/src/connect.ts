@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { openScopesInOneRoundTrip } from './scope';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -38,6 +39,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    openScopesInOneRoundTrip(db);
     const url = new URL(options.databaseUrl);
     return {
       db,
