@@ -10,10 +10,9 @@ import { createAiEngine } from './engine';
  * from sliding back; the figures themselves are in docs/PERFORMANCE.md.
  */
 
-// Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5%, blind5 52.5% of 40)
-// and then studied (latest: 77.5%, 75.0%, 85.0%, 72.5%, 62.5%); blind6 (writer frozen at 23a910f) scored 32.5% and is
-// as first scored. Each floor sits at or below its latest score.
-const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.75, blind2: 0.72, blind3: 0.82, blind4: 0.7, blind5: 0.6, blind6: 0.3 };
+// Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5%, blind5 52.5%,
+// blind6 32.5% of 40) and then studied (latest: 77.5%, 75.0%, 85.0%, 72.5%, 62.5%, 42.5%). Each floor sits at or below its latest score.
+const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.75, blind2: 0.72, blind3: 0.82, blind4: 0.7, blind5: 0.6, blind6: 0.4 };
 
 describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '../evals/responses', `${split}.json`))))('suggested responses: %s split', (split) => {
   it('are acceptable to an analyst, never cite a file name and never quote a fragment', async () => {

@@ -53,6 +53,15 @@ describe('writeResponse', () => {
     expect(text).not.toMatch(/section 38/);
   });
 
+  it('says a part is not covered when the evidence states a weaker number than required', () => {
+    const text = writeResponse({
+      requirement: { text: 'Review privileged user access at least quarterly.' },
+      evidence: [{ name: 'Access Review Standard', excerpt: 'Privileged user access is reviewed by system owners every six months and the results are kept for audit.' }],
+    });
+    expect(text).toMatch(/^Our Access Review Standard covers part of this requirement\./);
+    expect(text).toMatch(/Not yet covered by the linked evidence: review privileged user access at least quarterly\./);
+  });
+
   it('takes a long part as shown when the evidence shows what it asks done and what it is done to', () => {
     const text = writeResponse({
       requirement: { text: 'Revoke all system access of departing workers no later than their last working day.' },

@@ -1,6 +1,7 @@
 import type { SuggestResponseInput } from '../engine';
 import { citedName } from '../cited-name';
 import { analyzeText } from './nlp';
+import { meetsQuantity, requiredQuantities, statedQuantities } from './quantities';
 import { type EvidenceSentence, evidenceSentences, stemsOf } from './response-sentences';
 
 /**
@@ -27,7 +28,7 @@ const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the
 const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
 
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
-const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically)\b/i;
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -188,7 +189,14 @@ export function writeResponse(input: SuggestResponseInput): string {
   const covered = new Set(claims.flatMap((c) => [...c.sentence.stems]));
   // A part is missing when none of its own words is shown, or (for a long part) under a third of them.
   // A part that shares its words with another is shown when most of them are ('define severity levels for incidents').
+  // A part whose number the evidence states weaker ('every six months' for quarterly, 30 days for 14) is not shown.
+  const weaker = (p: (typeof parts)[number]) => {
+    const about = claims.filter((c) => p.all.some((s) => c.sentence.stems.has(s)));
+    const stated = (about.length ? about : claims).flatMap((c) => statedQuantities(c.sentence.text));
+    return requiredQuantities(p.text).some((q) => meetsQuantity(q, stated) === false);
+  };
   const missing = parts.filter((p) => {
+    if (weaker(p)) return true;
     const shown = p.stems.filter((s) => covered.has(s)).length;
     const shownOfAll = p.all.filter((s) => covered.has(s)).length;
     // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
