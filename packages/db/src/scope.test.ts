@@ -14,46 +14,46 @@ const settings = sql<{ role: string; all: string; user_id: string; tenant_ids: s
     current_setting('app.tenant_ids', true) AS tenant_ids, now() < statement_timestamp() AS in_tx`;
 
 // The embedded database and a PostgreSQL server open scoped transactions differently (one round trip on a server).
-describe.each([['embedded PGlite', () => openTestDatabase(null)], ...(url ? [['PostgreSQL', () => openTestDatabase(url)] as const] : [])])(
-  'withScope on %s',
-  (_name, open: () => Promise<DatabaseHandle>) => {
-    let handle: DatabaseHandle;
-    beforeAll(async () => {
-      handle = await open();
-    });
-    afterAll(async () => handle.close());
+const databases: Array<[string, () => Promise<DatabaseHandle>]> = [['embedded PGlite', () => openTestDatabase(null)]];
+if (url) databases.push(['PostgreSQL', () => openTestDatabase(url)]);
 
-    it('acts as the application role with the scope inside one transaction, and leaves nothing behind', async () => {
-      const inside = await withScope(handle.db, scope, async (tx) => {
-        await sql`SELECT pg_sleep(0.01)`.execute(tx);
-        return (await settings.execute(tx)).rows[0]!;
-      });
-      // now() is the transaction's start: later than the statement's start only inside a transaction.
-      expect(inside).toEqual({ role: 'compliance_app', all: 'off', user_id: user, tenant_ids: `{${tenant}}`, in_tx: true });
-      const after = (await settings.execute(handle.db)).rows[0]!;
-      expect(after.role).not.toBe('compliance_app');
-      expect(after.all ?? '').toBe('');
-    });
+describe.each(databases)('withScope on %s', (_name, open: () => Promise<DatabaseHandle>) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await open();
+  });
+  afterAll(async () => handle.close());
 
-    it('rolls back what a failing transaction did and hands the connection on clean', async () => {
-      const failing = withScope(handle.db, scope, async (tx) => {
-        await sql`SELECT set_config('app.all', 'on', false)`.execute(tx);
-        throw new Error('failed half-way');
-      });
-      await expect(failing).rejects.toThrow('failed half-way');
-      const next = await withScope(handle.db, { ...scope, tenantIds: [] }, async (tx) => (await settings.execute(tx)).rows[0]!);
-      expect(next.all).toBe('off');
-      expect(next.tenant_ids).toBe('{}');
-      expect((await settings.execute(handle.db)).rows[0]!.all ?? '').toBe('');
+  it('acts as the application role with the scope inside one transaction, and leaves nothing behind', async () => {
+    const inside = await withScope(handle.db, scope, async (tx) => {
+      await sql`SELECT pg_sleep(0.01)`.execute(tx);
+      return (await settings.execute(tx)).rows[0]!;
     });
+    // now() is the transaction's start: later than the statement's start only inside a transaction.
+    expect(inside).toEqual({ role: 'compliance_app', all: 'off', user_id: user, tenant_ids: `{${tenant}}`, in_tx: true });
+    const after = (await settings.execute(handle.db)).rows[0]!;
+    expect(after.role).not.toBe('compliance_app');
+    expect(after.all ?? '').toBe('');
+  });
 
-    it('refuses an id that is not a UUID before anything is sent', async () => {
-      await expect(withScope(handle.db, { ...scope, tenantIds: ["x', true), set_config('app.all', 'on"] }, async () => 1)).rejects.toThrow(
-        'Invalid id in access scope',
-      );
-      await expect(withScope(handle.db, { ...scope, userId: "'; DROP TABLE users; --" }, async () => 1)).rejects.toThrow(
-        'Invalid id in access scope',
-      );
+  it('rolls back what a failing transaction did and hands the connection on clean', async () => {
+    const failing = withScope(handle.db, scope, async (tx) => {
+      await sql`SELECT set_config('app.all', 'on', false)`.execute(tx);
+      throw new Error('failed half-way');
     });
-  },
-);
+    await expect(failing).rejects.toThrow('failed half-way');
+    const next = await withScope(handle.db, { ...scope, tenantIds: [] }, async (tx) => (await settings.execute(tx)).rows[0]!);
+    expect(next.all).toBe('off');
+    expect(next.tenant_ids).toBe('{}');
+    expect((await settings.execute(handle.db)).rows[0]!.all ?? '').toBe('');
+  });
+
+  it('refuses an id that is not a UUID before anything is sent', async () => {
+    await expect(withScope(handle.db, { ...scope, tenantIds: ["x', true), set_config('app.all', 'on"] }, async () => 1)).rejects.toThrow(
+      'Invalid id in access scope',
+    );
+    await expect(withScope(handle.db, { ...scope, userId: "'; DROP TABLE users; --" }, async () => 1)).rejects.toThrow(
+      'Invalid id in access scope',
+    );
+  });
+});
