@@ -69,23 +69,24 @@ async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantI
  * they may edit the tenant the request names (or the session's); a tenant_id form field is then held to
  * the same rules: checked against access, refused if it differs from the header or query, never ignored.
  */
-async function receiveUpload(req: FastifyRequest, deps: AppDeps) {
+async function receiveUpload(req: FastifyRequest, deps: AppDeps, options: { withId: boolean }) {
   const route = await authenticateRoute(req, deps, { mutation: true });
+  const id = options.withId ? parseInput(idParam, req.params).id : undefined;
   const { wait } = parseInput(uploadQuery, req.query);
   assertCanEditTenant(route.actor.caller, route.tenantId);
   const upload = await readUpload(req, deps.config.uploadMaxBytes);
   const named = upload.fields.tenant_id;
-  if (!named) return { ...route, upload, wait };
+  if (!named) return { ...route, id, upload, wait };
   const { caller, currentTenantId } = route.actor;
   const tenantId = resolveTenantId(caller, requestedTenant(req, named), currentTenantId);
   assertCanEditTenant(caller, tenantId);
-  return { actor: route.actor, tenantId, upload, wait };
+  return { actor: route.actor, tenantId, id, upload, wait };
 }
 
 /**
  * Multipart uploads, re-analysis and downloads: plain routes calling the same services as the procedures.
- * Like a procedure, each authenticates first (a new version checks its id before that, as it always
- * has), then parses its path, query and form fields with the contract schemas (file-routes-openapi.ts describes them from the same schemas); errors are thrown and
+ * Like a procedure, each authenticates first, then parses its path, query and form fields with the
+ * contract schemas (file-routes-openapi.ts describes them from the same schemas); errors are thrown and
  * answered by the one error handler (error-map.ts).
  */
 export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -93,15 +94,15 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   await app.register(multipart);
 
   app.post('/contracts/upload', async (req, reply) => {
-    const { actor, tenantId, upload, wait } = await receiveUpload(req, deps);
+    const { actor, tenantId, upload, wait } = await receiveUpload(req, deps, { withId: false });
     parseInput(contractUploadFields, upload.fields);
     const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
     return respond(reply, deps, actor, tenantId, ids, wait, 'contract', upload.filename);
   });
 
   /** A new evidence document, or (replaces) a new version of one: the old one stays in its history. */
-  async function uploadEvidence(req: FastifyRequest, reply: FastifyReply, replaces?: string) {
-    const { actor, tenantId, upload, wait } = await receiveUpload(req, deps);
+  async function uploadEvidence(req: FastifyRequest, reply: FastifyReply, options: { newVersion: boolean }) {
+    const { actor, tenantId, id: replaces, upload, wait } = await receiveUpload(req, deps, { withId: options.newVersion });
     const fields = parseInput(evidenceUploadFields, upload.fields);
     const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
       kind: 'evidence',
@@ -117,12 +118,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     return respond(reply, deps, actor, tenantId, ids, wait, 'evidence', upload.filename);
   }
 
-  app.post('/evidence/upload', (req, reply) => uploadEvidence(req, reply));
-
-  app.post('/evidence/:id/versions', async (req, reply) => {
-    const { id } = parseInput(idParam, req.params);
-    return uploadEvidence(req, reply, id);
-  });
+  app.post('/evidence/upload', (req, reply) => uploadEvidence(req, reply, { newVersion: false }));
+  app.post('/evidence/:id/versions', (req, reply) => uploadEvidence(req, reply, { newVersion: true }));
 
   app.post('/evidence/:id/reanalyze', async (req, reply) => {
     const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
