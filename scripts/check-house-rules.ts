@@ -4,8 +4,8 @@
  *    (shared widgets live in apps/web/src/components);
  *  - the web app never imports the server app (the router type comes from @compliance/api);
  *  - in the product's source (apps/<app>/src, packages/<package>/src) the system scope (SYSTEM_SCOPE, every tenant
- *    at once) is imported only by repositories (`*-repo.ts`), by packages/db/src/scope.ts that defines
- *    it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
+ *    at once) is imported only by repositories (`*-repo.ts`, each use inside a named `unsafe…` function),
+ *    by packages/db/src/scope.ts that defines it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
  *  - every folder name is kebab-case (Biome checks file names).
  * Exits 1 and lists every violation as `path: message`.
  */
@@ -15,28 +15,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * Services that still take the system scope themselves. The list may only shrink: moving a read into a
- * named `unsafe…` function of the area's repo removes the file from here (and the check fails until it is).
- */
-export const SYSTEM_SCOPE_DEBT: readonly string[] = [
-  'packages/domain/src/api-tokens/api-token-service.ts',
-  'packages/domain/src/auth/password-service.ts',
-  'packages/domain/src/auth/session-service.ts',
-  'packages/domain/src/catalog/catalog-sync.ts',
-  'packages/domain/src/demo/seed-service.ts',
-  'packages/domain/src/documents/analysis-context.ts',
-  'packages/domain/src/documents/job-text-extraction.ts',
-  'packages/domain/src/documents/passage-backfill.ts',
-  'packages/domain/src/jobs/in-process-queue.ts',
-  'packages/domain/src/jobs/job-runner.ts',
-  'packages/domain/src/jobs/job-service.ts',
-  'packages/domain/src/jobs/job-sweep.ts',
-  'packages/domain/src/mfa/mfa-login-service.ts',
-  'packages/domain/src/users/password-reset-service.ts',
-  'packages/domain/src/users/permission-service.ts',
-];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bexport\s+\*\s+from\s*)['"]([^'"]+)['"]/gm;
@@ -76,14 +54,12 @@ export function checkFile(file: string, text: string): Violation[] {
       violations.push({ file, message: `imports the server app (${specifier}): take the router type from @compliance/api` });
     }
   }
-  const importsSystemScope = /\bimport\s*{[^}]*\bSYSTEM_SCOPE\b[^}]*}\s*from/.test(text);
+  // A named import, or a namespace import used as scope.SYSTEM_SCOPE.
+  const importsSystemScope = /\bimport\s*{[^}]*\bSYSTEM_SCOPE\b[^}]*}\s*from/.test(text) || /\w\s*\.\s*SYSTEM_SCOPE\b/.test(text);
   const product = /^(apps|packages)\/[^/]+\/src\//.test(file);
   const allowed = !product || file.endsWith('-repo.ts') || file === 'packages/db/src/scope.ts' || isTest(file);
-  if (importsSystemScope && !allowed && !SYSTEM_SCOPE_DEBT.includes(file)) {
-    violations.push({ file, message: 'imports SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions' });
-  }
-  if (SYSTEM_SCOPE_DEBT.includes(file) && !importsSystemScope) {
-    violations.push({ file, message: 'no longer imports SYSTEM_SCOPE: remove it from SYSTEM_SCOPE_DEBT in scripts/check-house-rules.ts' });
+  if (importsSystemScope && !allowed) {
+    violations.push({ file, message: 'uses SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions' });
   }
   return violations;
 }
@@ -114,9 +90,6 @@ function main(): void {
     violations.push(...checkFile(file, text));
   }
   for (const folder of folders) violations.push({ file: folder, message: 'folder name is not kebab-case' });
-  for (const listed of SYSTEM_SCOPE_DEBT) {
-    if (!files.includes(listed)) violations.push({ file: listed, message: 'listed in SYSTEM_SCOPE_DEBT but gone: remove it from the list' });
-  }
   for (const violation of violations) console.error(`${violation.file}: ${violation.message}`);
   if (violations.length > 0) {
     console.error(`\nHouse rules: ${violations.length} violation(s).`);

@@ -14,7 +14,7 @@ import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
 import { loadCaller } from '@compliance/domain/access/caller';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
@@ -37,7 +37,7 @@ const handle = await connectDatabase({ databaseUrl: database.url!, poolSize: 10 
 const prefix = `bench-${Date.now()}`;
 const workers: ChildProcess[] = [];
 try {
-  await syncCatalog(handle.db);
+  await unsafeSyncCatalog(handle.db);
   await seedDemoIfEmpty(handle.db, 'Bench-Password-2026');
   const actor = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => {
     const user = await tx.selectFrom('users').selectAll().where('username', '=', 'analyst').executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
 import { closeParserPool } from '@compliance/documents/parse-sandbox';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
 import { startDailySnapshots } from '@compliance/domain/history/history-service';
@@ -14,7 +14,7 @@ import { createServerMetrics } from './observability/metrics';
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   await migrateToLatest(handle.db);
-  await syncCatalog(handle.db);
+  await unsafeSyncCatalog(handle.db);
   let seeded = false;
   if (config.production) {
     if (config.adminUsername && config.adminPassword) await ensureProductAdmin(handle.db, config.adminUsername, config.adminPassword);

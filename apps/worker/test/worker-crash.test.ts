@@ -6,7 +6,7 @@ import type {} from '@compliance/db/testing/test-database';
 import { startFakeOpenAiServer } from '@compliance/ai/testing/fake-openai-server';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { getJobRow } from '@compliance/domain/jobs/job-repo';
@@ -29,7 +29,7 @@ describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', 
       JOB_SWEEP_INTERVAL_MS: '0',
     };
     try {
-      await syncCatalog(handle.db);
+      await unsafeSyncCatalog(handle.db);
       const actor = await createEditorInNewTenant(handle.db, prefix, ['ISO 27001']);
       const tenantId = actor.currentTenantId!;
       const first = await startWorkerProcess(env);

@@ -6,11 +6,10 @@ import type {} from '@compliance/db/testing/test-database';
 import { startFakeOpenAiServer } from '@compliance/ai/testing/fake-openai-server';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
-import type { JobName } from '@compliance/domain/jobs/job-definitions';
-import { TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-runner';
+import { type JobName, TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-definitions';
 import { createEditorInNewTenant, killAllWorkers, root, settleJob, startWorkerProcess } from './helpers/worker-process';
 
 /**
@@ -43,7 +42,7 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
     }
     const queue = new ShortDeadlineQueue(redisUrl!, prefix);
     try {
-      await syncCatalog(handle.db);
+      await unsafeSyncCatalog(handle.db);
       const actor = await createEditorInNewTenant(handle.db, prefix, ['ISO 27001']);
       const tenantId = actor.currentTenantId!;
       const worker = await startWorkerProcess({
