@@ -33,6 +33,20 @@ describe('house rules', () => {
     expect(checkFile('packages/domain/src/users/user-service.test.ts', line)).toEqual([]);
   });
 
+  it('lets only the procedure builders, the upload routes, the assistant tools and tests narrow a caller to a scope', () => {
+    const line = "import { narrowToEditor } from '@compliance/domain/access/scopes';";
+    expect(checkFile('apps/server/src/routers/requirements-router.ts', line)).toEqual([
+      {
+        file: 'apps/server/src/routers/requirements-router.ts',
+        message: 'narrows a caller to a scope: only the procedure builders (apps/server/src/trpc/trpc.ts) may; take the scope instead',
+      },
+    ]);
+    expect(checkFile('packages/domain/src/requirements/requirement-service.ts', "import { narrowToEditor } from '../access/scopes';")).toHaveLength(1);
+    expect(checkFile('packages/domain/src/requirements/requirement-service.ts', "import type { EditorScope } from '../access/scopes';")).toEqual([]);
+    expect(checkFile('apps/server/src/trpc/trpc.ts', line)).toEqual([]);
+    expect(checkFile('apps/server/test/contract-parties.test.ts', line)).toEqual([]);
+  });
+
   it('finds folder names that are not kebab-case', () => {
     expect(badFolders('apps/web/src/pages/auditLogs/page.tsx')).toEqual(['auditLogs']);
     expect(badFolders('.github/workflows/ci.yml')).toEqual([]);

@@ -6,6 +6,8 @@
  *  - in the product's source (apps/<app>/src, packages/<package>/src) the system scope (SYSTEM_SCOPE, every tenant
  *    at once) is imported only by repositories (`*-repo.ts`, each use inside a named `unsafe…` function),
  *    by packages/db/src/scope.ts that defines it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
+ *  - a caller is narrowed to a scope (narrowToEditor …) only by the procedure builders, the plain upload
+ *    routes and the assistant's tools; services take the scope;
  *  - every folder name is kebab-case (Biome checks file names).
  * Exits 1 and lists every violation as `path: message`.
  */
@@ -15,6 +17,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The only product files that narrow a caller to a scope (access/scopes.ts: narrowToEditor …): the procedure
+ * builders, the plain upload routes and the assistant's tools. Everything else takes the scope they make.
+ */
+const NARROWERS: readonly string[] = ['apps/server/src/trpc/trpc.ts', 'apps/server/src/http/upload-routes.ts', 'packages/domain/src/assistant/context-tools.ts'];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bexport\s+\*\s+from\s*)['"]([^'"]+)['"]/gm;
@@ -60,6 +68,10 @@ export function checkFile(file: string, text: string): Violation[] {
   const allowed = !product || file.endsWith('-repo.ts') || file === 'packages/db/src/scope.ts' || isTest(file);
   if (importsSystemScope && !allowed) {
     violations.push({ file, message: 'uses SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions' });
+  }
+  const narrows = /\bimport\s*{[^}]*\bnarrowTo\w+[^}]*}\s*from\s*['"][^'"]*access\/scopes['"]/.test(text);
+  if (narrows && product && !isTest(file) && !NARROWERS.includes(file)) {
+    violations.push({ file, message: 'narrows a caller to a scope: only the procedure builders (apps/server/src/trpc/trpc.ts) may; take the scope instead' });
   }
   return violations;
 }

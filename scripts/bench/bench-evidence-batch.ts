@@ -19,6 +19,7 @@ import { seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FILES = Number(process.argv[2] ?? 100);
@@ -58,7 +59,7 @@ try {
   const jobs: string[] = [];
   for (let i = 0; i < FILES; i++) {
     const file = fixtures[i % fixtures.length]!;
-    const { jobId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'evidence', filename: `${i}-${file.name}`, content: Buffer.concat([file.content, Buffer.from(`\n% copy ${i}\n`)]), documentType: 'Policy' });
+    const { jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'evidence', filename: `${i}-${file.name}`, content: Buffer.concat([file.content, Buffer.from(`\n% copy ${i}\n`)]), documentType: 'Policy' });
     jobs.push(jobId);
   }
   const uploaded = performance.now();

@@ -11,6 +11,7 @@ import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { getJobRow } from '@compliance/domain/jobs/job-repo';
 import { createEditorInNewTenant, killAllWorkers, killWorker, root, startWorkerProcess } from './helpers/worker-process';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 const url = inject('databaseUrl');
 const redisUrl = process.env.REDIS_URL;
@@ -35,7 +36,7 @@ describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', 
       const first = await startWorkerProcess(env);
       const queue = new BullMqQueue(redisUrl!, prefix);
       const content = readFileSync(path.join(root, 'packages/documents/fixtures/contract.pdf'));
-      const { jobId, documentId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'msa.pdf', content });
+      const { jobId, documentId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: 'msa.pdf', content });
       const job = () => withScope(handle.db, SYSTEM_SCOPE, (tx) => getJobRow(tx, jobId));
       const until = async (check: () => Promise<boolean>, ms: number) => {
         const end = Date.now() + ms;

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
 import { expiryDate } from '@compliance/contracts/evidence';
 import { formatSize } from '@compliance/documents/format-size';
-import type { Actor } from '@compliance/domain/access/actor';
-import { assertCanEditTenant } from '@compliance/domain/access/tenant-permissions';
+import { type EditorScope, narrowToEditor } from '@compliance/domain/access/scopes';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { getDocumentFile, reanalyzeEvidence } from '@compliance/domain/documents/document-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
@@ -50,7 +49,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Parsed
   return { ...file, fields };
 }
 
-async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantId: string, ids: { documentId: string; jobId: string }, wait: boolean, kind: 'contract' | 'evidence' | 'reanalyze', filename: string) {
+async function respond(reply: FastifyReply, deps: AppDeps, { actor, tenantId }: EditorScope, ids: { documentId: string; jobId: string }, wait: boolean, kind: 'contract' | 'evidence' | 'reanalyze', filename: string) {
   if (!wait) return reply.code(202).send({ document_id: ids.documentId, job_id: ids.jobId, status: 'queued', requirement_count: 0, message: 'Analysis queued' });
   const state = await waitForJob(deps.db, actor.caller, tenantId, ids.jobId, ANALYSIS_QUEUE.deadlineMs + 2_000);
   if (state.status === 'failed') throw new AppError('UNPROCESSABLE', state.error ?? 'The analysis failed');
@@ -67,14 +66,13 @@ async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantI
  */
 async function receiveUpload(req: FastifyRequest, deps: AppDeps) {
   const route = await authenticateRoute(req, deps, { mutation: true });
-  assertCanEditTenant(route.actor.caller, route.tenantId);
+  const editor = narrowToEditor(route.actor, route.tenantId);
   const upload = await readUpload(req, deps.config.uploadMaxBytes);
   const named = upload.fields.tenant_id?.trim();
-  if (!named) return { ...route, upload };
+  if (!named) return { editor, upload };
   const { caller, currentTenantId } = route.actor;
   const tenantId = resolveTenantId(caller, requestedTenant(req, named), currentTenantId);
-  assertCanEditTenant(caller, tenantId);
-  return { actor: route.actor, tenantId, upload };
+  return { editor: narrowToEditor(route.actor, tenantId), upload };
 }
 
 /** The optional `expires_on` form field: a real date as YYYY-MM-DD, or empty for none. */
@@ -104,17 +102,17 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   app.post('/contracts/upload', (req, reply) =>
     answer(reply, async () => {
-      const { actor, tenantId, upload } = await receiveUpload(req, deps);
-      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'contract', upload.filename);
+      const { editor, upload } = await receiveUpload(req, deps);
+      const ids = await uploadDocument(deps.db, deps.queue, editor, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
+      return respond(reply, deps, editor, ids, waitFlag(req), 'contract', upload.filename);
     }),
   );
 
   app.post('/evidence/upload', (req, reply) =>
     answer(reply, async () => {
-      const { actor, tenantId, upload } = await receiveUpload(req, deps);
+      const { editor, upload } = await receiveUpload(req, deps);
       const documentType = readDocumentType(upload.fields) ?? 'Policy';
-      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
+      const ids = await uploadDocument(deps.db, deps.queue, editor, {
         kind: 'evidence',
         filename: upload.filename,
         content: upload.content,
@@ -124,16 +122,16 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
         expiresOn: readExpiry(upload.fields),
         maxBytes: deps.config.uploadMaxBytes,
       });
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);
+      return respond(reply, deps, editor, ids, waitFlag(req), 'evidence', upload.filename);
     }),
   );
 
   app.post<{ Params: { id: string } }>('/evidence/:id/versions', (req, reply) =>
     answer(reply, async () => {
       if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
-      const { actor, tenantId, upload } = await receiveUpload(req, deps);
+      const { editor, upload } = await receiveUpload(req, deps);
       const documentType = readDocumentType(upload.fields);
-      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
+      const ids = await uploadDocument(deps.db, deps.queue, editor, {
         kind: 'evidence',
         filename: upload.filename,
         content: upload.content,
@@ -144,7 +142,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
         replaces: req.params.id,
         maxBytes: deps.config.uploadMaxBytes,
       });
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);
+      return respond(reply, deps, editor, ids, waitFlag(req), 'evidence', upload.filename);
     }),
   );
 
@@ -153,8 +151,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
       if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
       const file = await getDocumentFile(deps.db, actor, tenantId, 'evidence', req.params.id);
-      const ids = await reanalyzeEvidence(deps.db, deps.queue, actor, tenantId, req.params.id);
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'reanalyze', file.filename);
+      const editor = narrowToEditor(actor, tenantId);
+      const ids = await reanalyzeEvidence(deps.db, deps.queue, editor, req.params.id);
+      return respond(reply, deps, editor, ids, waitFlag(req), 'reanalyze', file.filename);
     }),
   );
 
