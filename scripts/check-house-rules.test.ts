@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_SCOPE_DEBT, badFolders, checkFile } from './check-house-rules';
+import { badFolders, checkFile } from './check-house-rules';
 
 describe('house rules', () => {
   it('refuses an import from another page folder of the web app, not one from its own page or components', () => {
@@ -16,15 +16,35 @@ describe('house rules', () => {
     expect(violation?.message).toMatch(/take the router type from @compliance\/api/);
   });
 
-  it('lets only repositories, tests and the listed services import the system scope', () => {
+  it('lets only repositories and tests import the system scope', () => {
     const line = "import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';";
-    expect(checkFile('packages/domain/src/reports/report-service.ts', line)).toHaveLength(1);
+    expect(checkFile('packages/domain/src/reports/report-service.ts', line)).toEqual([
+      {
+        file: 'packages/domain/src/reports/report-service.ts',
+        message: 'uses SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions',
+      },
+    ]);
+    expect(
+      checkFile('apps/server/src/start.ts', "import * as scope from '@compliance/db/scope';\nwithScope(db, scope.SYSTEM_SCOPE, fn);"),
+    ).toHaveLength(1);
+    expect(checkFile('packages/domain/src/auth/session-service.ts', "import { withScope } from '@compliance/db/scope';")).toEqual([]);
     expect(checkFile('packages/domain/src/users/user-repo.ts', line)).toEqual([]);
     expect(checkFile('apps/server/test/helpers/factories.ts', line)).toEqual([]);
     expect(checkFile('packages/domain/src/users/user-service.test.ts', line)).toEqual([]);
-    const listed = SYSTEM_SCOPE_DEBT[0]!;
-    expect(checkFile(listed, line)).toEqual([]);
-    expect(checkFile(listed, "import { withScope } from '@compliance/db/scope';")[0]?.message).toMatch(/remove it from SYSTEM_SCOPE_DEBT/);
+  });
+
+  it('lets only the procedure builders, the upload routes, the assistant tools and tests narrow a caller to a scope', () => {
+    const line = "import { narrowToEditor } from '@compliance/domain/access/scopes';";
+    expect(checkFile('apps/server/src/routers/requirements-router.ts', line)).toEqual([
+      {
+        file: 'apps/server/src/routers/requirements-router.ts',
+        message: 'narrows a caller to a scope: only the procedure builders (apps/server/src/trpc/trpc.ts) may; take the scope instead',
+      },
+    ]);
+    expect(checkFile('packages/domain/src/requirements/requirement-service.ts', "import { narrowToEditor } from '../access/scopes';")).toHaveLength(1);
+    expect(checkFile('packages/domain/src/requirements/requirement-service.ts', "import type { EditorScope } from '../access/scopes';")).toEqual([]);
+    expect(checkFile('apps/server/src/trpc/trpc.ts', line)).toEqual([]);
+    expect(checkFile('apps/server/test/contract-parties.test.ts', line)).toEqual([]);
   });
 
   it('finds folder names that are not kebab-case', () => {

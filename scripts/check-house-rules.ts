@@ -4,8 +4,10 @@
  *    (shared widgets live in apps/web/src/components);
  *  - the web app never imports the server app (the router type comes from @compliance/api);
  *  - in the product's source (apps/<app>/src, packages/<package>/src) the system scope (SYSTEM_SCOPE, every tenant
- *    at once) is imported only by repositories (`*-repo.ts`), by packages/db/src/scope.ts that defines
- *    it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
+ *    at once) is imported only by repositories (`*-repo.ts`, each use inside a named `unsafe…` function),
+ *    by packages/db/src/scope.ts that defines it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
+ *  - a caller is narrowed to a scope (narrowToEditor …) only by the procedure builders, the plain upload
+ *    routes and the assistant's tools; services take the scope;
  *  - every folder name is kebab-case (Biome checks file names).
  * Exits 1 and lists every violation as `path: message`.
  */
@@ -17,26 +19,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Services that still take the system scope themselves. The list may only shrink: moving a read into a
- * named `unsafe…` function of the area's repo removes the file from here (and the check fails until it is).
+ * The only product files that narrow a caller to a scope (access/scopes.ts: narrowToEditor …): the procedure
+ * builders, the plain upload routes and the assistant's tools. Everything else takes the scope they make.
  */
-export const SYSTEM_SCOPE_DEBT: readonly string[] = [
-  'packages/domain/src/api-tokens/api-token-service.ts',
-  'packages/domain/src/auth/password-service.ts',
-  'packages/domain/src/auth/session-service.ts',
-  'packages/domain/src/catalog/catalog-sync.ts',
-  'packages/domain/src/demo/seed-service.ts',
-  'packages/domain/src/documents/analysis-context.ts',
-  'packages/domain/src/documents/job-text-extraction.ts',
-  'packages/domain/src/documents/passage-backfill.ts',
-  'packages/domain/src/jobs/in-process-queue.ts',
-  'packages/domain/src/jobs/job-runner.ts',
-  'packages/domain/src/jobs/job-service.ts',
-  'packages/domain/src/jobs/job-sweep.ts',
-  'packages/domain/src/mfa/mfa-login-service.ts',
-  'packages/domain/src/users/password-reset-service.ts',
-  'packages/domain/src/users/permission-service.ts',
-];
+const NARROWERS: readonly string[] = ['apps/server/src/trpc/trpc.ts', 'apps/server/src/http/upload-routes.ts', 'packages/domain/src/assistant/context-tools.ts'];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bexport\s+\*\s+from\s*)['"]([^'"]+)['"]/gm;
@@ -76,14 +62,16 @@ export function checkFile(file: string, text: string): Violation[] {
       violations.push({ file, message: `imports the server app (${specifier}): take the router type from @compliance/api` });
     }
   }
-  const importsSystemScope = /\bimport\s*{[^}]*\bSYSTEM_SCOPE\b[^}]*}\s*from/.test(text);
+  // A named import, or a namespace import used as scope.SYSTEM_SCOPE.
+  const importsSystemScope = /\bimport\s*{[^}]*\bSYSTEM_SCOPE\b[^}]*}\s*from/.test(text) || /\w\s*\.\s*SYSTEM_SCOPE\b/.test(text);
   const product = /^(apps|packages)\/[^/]+\/src\//.test(file);
   const allowed = !product || file.endsWith('-repo.ts') || file === 'packages/db/src/scope.ts' || isTest(file);
-  if (importsSystemScope && !allowed && !SYSTEM_SCOPE_DEBT.includes(file)) {
-    violations.push({ file, message: 'imports SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions' });
+  if (importsSystemScope && !allowed) {
+    violations.push({ file, message: 'uses SYSTEM_SCOPE: only repositories (*-repo.ts) may, in named unsafe… functions' });
   }
-  if (SYSTEM_SCOPE_DEBT.includes(file) && !importsSystemScope) {
-    violations.push({ file, message: 'no longer imports SYSTEM_SCOPE: remove it from SYSTEM_SCOPE_DEBT in scripts/check-house-rules.ts' });
+  const narrows = /\bimport\s*{[^}]*\bnarrowTo\w+[^}]*}\s*from\s*['"][^'"]*access\/scopes['"]/.test(text);
+  if (narrows && product && !isTest(file) && !NARROWERS.includes(file)) {
+    violations.push({ file, message: 'narrows a caller to a scope: only the procedure builders (apps/server/src/trpc/trpc.ts) may; take the scope instead' });
   }
   return violations;
 }
@@ -114,9 +102,6 @@ function main(): void {
     violations.push(...checkFile(file, text));
   }
   for (const folder of folders) violations.push({ file: folder, message: 'folder name is not kebab-case' });
-  for (const listed of SYSTEM_SCOPE_DEBT) {
-    if (!files.includes(listed)) violations.push({ file: listed, message: 'listed in SYSTEM_SCOPE_DEBT but gone: remove it from the list' });
-  }
   for (const violation of violations) console.error(`${violation.file}: ${violation.message}`);
   if (violations.length > 0) {
     console.error(`\nHouse rules: ${violations.length} violation(s).`);

@@ -14,11 +14,12 @@ import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
 import { loadCaller } from '@compliance/domain/access/caller';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FILES = Number(process.argv[2] ?? 100);
@@ -37,7 +38,7 @@ const handle = await connectDatabase({ databaseUrl: database.url!, poolSize: 10 
 const prefix = `bench-${Date.now()}`;
 const workers: ChildProcess[] = [];
 try {
-  await syncCatalog(handle.db);
+  await unsafeSyncCatalog(handle.db);
   await seedDemoIfEmpty(handle.db, 'Bench-Password-2026');
   const actor = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => {
     const user = await tx.selectFrom('users').selectAll().where('username', '=', 'analyst').executeTakeFirstOrThrow();
@@ -58,7 +59,7 @@ try {
   const jobs: string[] = [];
   for (let i = 0; i < FILES; i++) {
     const file = fixtures[i % fixtures.length]!;
-    const { jobId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'evidence', filename: `${i}-${file.name}`, content: Buffer.concat([file.content, Buffer.from(`\n% copy ${i}\n`)]), documentType: 'Policy' });
+    const { jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'evidence', filename: `${i}-${file.name}`, content: Buffer.concat([file.content, Buffer.from(`\n% copy ${i}\n`)]), documentType: 'Policy' });
     jobs.push(jobId);
   }
   const uploaded = performance.now();

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { materializeTenantRequirements, syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { materializeTenantRequirements, unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { hashPassword } from '@compliance/domain/auth/passwords';
 import { addMembership, insertUser } from '@compliance/domain/users/user-repo';
 
@@ -18,7 +18,7 @@ const FRAMEWORK_SETS = [
  * Returns the organizations and a product admin to call the API with.
  */
 export async function seedLargeDataset(db: Kysely<Database>, organizations: number, tenantsPerOrg: number, password: string) {
-  await syncCatalog(db);
+  await unsafeSyncCatalog(db);
   const passwordHash = await hashPassword(password);
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
     const orgIds: string[] = [];

@@ -11,7 +11,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from '@compliance/db/schema';
 import { migrateToLatest } from '@compliance/db/migrate';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 
 const output = process.argv[2];
 if (!output) {
@@ -21,7 +21,7 @@ if (!output) {
 const client = await PGlite.create('memory://');
 const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
 await migrateToLatest(db);
-await syncCatalog(db);
+await unsafeSyncCatalog(db);
 const archive = await client.dumpDataDir('gzip');
 writeFileSync(output, Buffer.from(await archive.arrayBuffer()));
 await db.destroy();

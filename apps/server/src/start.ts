@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
 import { closeParserPool } from '@compliance/documents/parse-sandbox';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
 import { startDailySnapshots } from '@compliance/domain/history/history-service';
@@ -17,7 +17,7 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   const template = fileURLToPath(new URL('./embedded-template.tgz', import.meta.url));
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, template });
   await migrateToLatest(handle.db);
-  await syncCatalog(handle.db);
+  await unsafeSyncCatalog(handle.db);
   let seeded = false;
   if (config.production) {
     if (config.adminUsername && config.adminPassword) await ensureProductAdmin(handle.db, config.adminUsername, config.adminPassword);

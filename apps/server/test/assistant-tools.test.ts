@@ -15,6 +15,7 @@ import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { buildMinimalDocx } from '@compliance/documents/testing/zip-writer';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { actorFor, createUser } from './helpers/factories';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 /**
  * The assistant's tools over real data: each reads the caller's tenant only. The same question asked
@@ -37,7 +38,7 @@ let managerA: Actor;
 let editorB: Actor;
 
 async function upload(actor: Actor, tenantId: string, kind: 'contract' | 'evidence', filename: string, content: Buffer) {
-  const { jobId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind, filename, content, ...(kind === 'evidence' ? { documentType: 'Report' } : {}) });
+  const { jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind, filename, content, ...(kind === 'evidence' ? { documentType: 'Report' } : {}) });
   expect((await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000)).status).toBe('completed');
 }
 

@@ -13,6 +13,7 @@ import { buildTextPdf } from '@compliance/documents/minimal-pdf';
 import { buildMinimalDocx } from '@compliance/documents/testing/zip-writer';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { actorFor, createUser } from './helpers/factories';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 /**
  * Parties, the tenant's side, the other side's duties, and the same contract uploaded twice. The PDF has a
@@ -53,7 +54,7 @@ const contractRequirements = () =>
   ).then((rows) => rows.length);
 
 async function upload(filename: string, content: Buffer) {
-  const { documentId, jobId } = await uploadDocument(handle.db, queue, editor, tenantId, { kind: 'contract', filename, content });
+  const { documentId, jobId } = await uploadDocument(handle.db, queue, narrowToEditor(editor, tenantId), { kind: 'contract', filename, content });
   expect((await waitForJob(handle.db, editor.caller, tenantId, jobId, 60_000)).status).toBe('completed');
   return documentId;
 }
@@ -91,8 +92,8 @@ describe('contract parties and duplicates', () => {
   });
 
   it('re-analyses the contract when the tenant says it is the customer', async () => {
-    await expect(setContractSide(handle.db, queue, viewer, tenantId, contractId, 'customer')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const { jobId } = await setContractSide(handle.db, queue, editor, tenantId, contractId, 'customer');
+    await expect(async () => setContractSide(handle.db, queue, narrowToEditor(viewer, tenantId), contractId, 'customer')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const { jobId } = await setContractSide(handle.db, queue, narrowToEditor(editor, tenantId), contractId, 'customer');
     expect(jobId).toEqual(expect.any(String));
     expect((await waitForJob(handle.db, editor.caller, tenantId, jobId!, 60_000)).status).toBe('completed');
     const contract = (await listContracts(handle.db, editor, tenantId)).find((c) => c.id === contractId)!;
@@ -101,20 +102,20 @@ describe('contract parties and duplicates', () => {
     expect(obligations.filter((o) => !o.theirs).map((o) => o.clause).sort()).toEqual(['2.1', '2.2']);
     expect(obligations.filter((o) => o.theirs).every((o) => o.requirement_id === null && o.party === 'provider')).toBe(true);
 
-    expect((await setContractSide(handle.db, queue, editor, tenantId, contractId, 'customer')).jobId).toBeNull();
-    const { jobId: back } = await setContractSide(handle.db, queue, editor, tenantId, contractId, 'provider');
+    expect((await setContractSide(handle.db, queue, narrowToEditor(editor, tenantId), contractId, 'customer')).jobId).toBeNull();
+    const { jobId: back } = await setContractSide(handle.db, queue, narrowToEditor(editor, tenantId), contractId, 'provider');
     expect((await waitForJob(handle.db, editor.caller, tenantId, back!, 60_000)).status).toBe('completed');
   });
 
   it('refuses the same file a second time with a 409 naming the stored document, and stores nothing', async () => {
     const before = await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.selectFrom('documents').select('id').where('tenant_id', '=', tenantId).execute());
     await expect(
-      uploadDocument(handle.db, queue, editor, tenantId, { kind: 'contract', filename: 'copy.pdf', content: CONTRACT_PDF, name: 'Copy' }),
+      uploadDocument(handle.db, queue, narrowToEditor(editor, tenantId), { kind: 'contract', filename: 'copy.pdf', content: CONTRACT_PDF, name: 'Copy' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('"cobaltix-msa"') });
     const after = await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.selectFrom('documents').select('id').where('tenant_id', '=', tenantId).execute());
     expect(after.length).toBe(before.length);
     // The same bytes may still be filed as evidence (a signed agreement can evidence a control).
-    const asEvidence = await uploadDocument(handle.db, queue, editor, tenantId, { kind: 'evidence', filename: 'signed-msa.pdf', content: CONTRACT_PDF, documentType: 'Other' });
+    const asEvidence = await uploadDocument(handle.db, queue, narrowToEditor(editor, tenantId), { kind: 'evidence', filename: 'signed-msa.pdf', content: CONTRACT_PDF, documentType: 'Other' });
     expect((await waitForJob(handle.db, editor.caller, tenantId, asEvidence.jobId, 60_000)).status).toBe('completed');
   });
 

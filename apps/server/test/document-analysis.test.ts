@@ -13,6 +13,7 @@ import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { actorFor, createUser } from './helpers/factories';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/documents/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 describe('contract analysis', () => {
   it('extracts obligations from a PDF contract and links them to requirements; a re-run replaces, never duplicates', async () => {
-    const { documentId, jobId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'msa.pdf', content: fixture('contract.pdf') });
+    const { documentId, jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: 'msa.pdf', content: fixture('contract.pdf') });
     const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000);
     expect(state.status).toBe('completed');
     expect(state.provider).toBe('local');
@@ -73,14 +74,14 @@ describe('contract analysis', () => {
       ['empty.docx', Buffer.alloc(0), 'BAD_REQUEST'],
       ['notes.txt', Buffer.from('hello'), 'UNSUPPORTED_MEDIA_TYPE'],
     ] as const) {
-      await expect(uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: name, content })).rejects.toMatchObject({ code });
+      await expect(uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: name, content })).rejects.toMatchObject({ code });
     }
     expect(await count('documents')).toBe(before);
   });
 
   it('fails the job of an unreadable file with a message a person can act on, and keeps nothing of it', async () => {
     for (const [file, message] of [['image-only.pdf', 'no extractable text'], ['encrypted.pdf', 'password']] as const) {
-      const { jobId, documentId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: file, content: fixture(file) });
+      const { jobId, documentId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: file, content: fixture(file) });
       const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 30_000);
       expect(state.status).toBe('failed');
       expect(state.error?.toLowerCase()).toContain(message);
@@ -90,13 +91,13 @@ describe('contract analysis', () => {
   });
 
   it('refuses an upload from a Viewer', async () => {
-    await expect(uploadDocument(handle.db, queue, viewer, tenantId, { kind: 'contract', filename: 'msa.pdf', content: fixture('contract.pdf') })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(async () => uploadDocument(handle.db, queue, narrowToEditor(viewer, tenantId), { kind: 'contract', filename: 'msa.pdf', content: fixture('contract.pdf') })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
 describe('evidence analysis', () => {
   it('suggests a document type and links requirements with excerpts from a 20-page policy', async () => {
-    const { documentId, jobId } = await uploadDocument(handle.db, queue, actor, tenantId, {
+    const { documentId, jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), {
       kind: 'evidence',
       filename: 'security-policy.pdf',
       content: fixture('policy-20-pages.pdf'),

@@ -16,6 +16,7 @@ import { getJobRow } from '@compliance/domain/jobs/job-repo';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { actorFor, createUser } from './helpers/factories';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/documents/fixtures');
 const contract = readFileSync(path.join(fixtures, 'contract.docx'));
@@ -46,7 +47,7 @@ describe('a file that crashes its parser', () => {
   it('is retried once after a crash of the parser thread, and fails for good at the second, with a message for the uploader', async () => {
     // A 1 ms time limit: every parse overruns, and its thread is ended exactly as a hostile file's would be.
     configureParserPool({ timeLimitMs: 1 });
-    const { jobId, documentId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'evidence', filename: 'policy.docx', content: contract, documentType: 'Policy' });
+    const { jobId, documentId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'evidence', filename: 'policy.docx', content: contract, documentType: 'Policy' });
     const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000);
     expect(state.status).toBe('failed');
     expect(state.error).toMatch(/^This file is too large or complex to read safely: reading it took too long\. Split it into smaller files/);
@@ -58,7 +59,7 @@ describe('a file that crashes its parser', () => {
   /** Uploads without running the job, marks how many earlier parses of it never finished, then runs it. */
   async function runAfterCrashes(crashes: number, filename: string) {
     const held: JobQueue = { driver: 'in-process', enqueue: async () => undefined, counts: queue.counts.bind(queue), close: async () => undefined };
-    const { jobId } = await uploadDocument(handle.db, held, actor, tenantId, { kind: 'evidence', filename, content: contract, documentType: 'Policy' });
+    const { jobId } = await uploadDocument(handle.db, held, narrowToEditor(actor, tenantId), { kind: 'evidence', filename, content: contract, documentType: 'Policy' });
     await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('jobs').set({ unfinished_parses: crashes }).where('id', '=', jobId).execute());
     await queue.enqueue('analyze-evidence', jobId);
     return { jobId, state: await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000) };

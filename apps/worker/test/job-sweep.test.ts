@@ -5,7 +5,8 @@ import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
 import { getJobRow } from '@compliance/domain/jobs/job-repo';
-import { type JobProcessors, TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-runner';
+import { TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-definitions';
+import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { sweepQueuedJobs } from '@compliance/domain/jobs/job-sweep';
 
 const redisUrl = process.env.REDIS_URL;

@@ -6,11 +6,12 @@ import type {} from '@compliance/db/testing/test-database';
 import { startFakeOpenAiServer } from '@compliance/ai/testing/fake-openai-server';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { getJobRow } from '@compliance/domain/jobs/job-repo';
 import { createEditorInNewTenant, killAllWorkers, killWorker, root, startWorkerProcess } from './helpers/worker-process';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 const url = inject('databaseUrl');
 const redisUrl = process.env.REDIS_URL;
@@ -29,13 +30,13 @@ describe.runIf(url && redisUrl)('a worker killed in the middle of an analysis', 
       JOB_SWEEP_INTERVAL_MS: '0',
     };
     try {
-      await syncCatalog(handle.db);
+      await unsafeSyncCatalog(handle.db);
       const actor = await createEditorInNewTenant(handle.db, prefix, ['ISO 27001']);
       const tenantId = actor.currentTenantId!;
       const first = await startWorkerProcess(env);
       const queue = new BullMqQueue(redisUrl!, prefix);
       const content = readFileSync(path.join(root, 'packages/documents/fixtures/contract.pdf'));
-      const { jobId, documentId } = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'msa.pdf', content });
+      const { jobId, documentId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: 'msa.pdf', content });
       const job = () => withScope(handle.db, SYSTEM_SCOPE, (tx) => getJobRow(tx, jobId));
       const until = async (check: () => Promise<boolean>, ms: number) => {
         const end = Date.now() + ms;

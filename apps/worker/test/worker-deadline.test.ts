@@ -6,12 +6,12 @@ import type {} from '@compliance/db/testing/test-database';
 import { startFakeOpenAiServer } from '@compliance/ai/testing/fake-openai-server';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
-import type { JobName } from '@compliance/domain/jobs/job-definitions';
-import { TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-runner';
+import { type JobName, TIMED_OUT_MESSAGE } from '@compliance/domain/jobs/job-definitions';
 import { createEditorInNewTenant, killAllWorkers, root, settleJob, startWorkerProcess } from './helpers/worker-process';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 /**
  * The 90 s deadline under an AI provider that never answers, in a real worker process. The job's
@@ -43,7 +43,7 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
     }
     const queue = new ShortDeadlineQueue(redisUrl!, prefix);
     try {
-      await syncCatalog(handle.db);
+      await unsafeSyncCatalog(handle.db);
       const actor = await createEditorInNewTenant(handle.db, prefix, ['ISO 27001']);
       const tenantId = actor.currentTenantId!;
       const worker = await startWorkerProcess({
@@ -56,7 +56,7 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
       const settle = (id: string, ms: number) => settleJob(handle.db, id, ms);
 
       const started = Date.now();
-      const hung = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'hang.pdf', content });
+      const hung = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: 'hang.pdf', content });
       const timedOut = await settle(hung.jobId, 20_000);
       const elapsed = Date.now() - started;
       expect(timedOut.status).toBe('timed_out');
@@ -68,7 +68,7 @@ describe.runIf(url && redisUrl)('a hanging AI provider', () => {
       fake.behaviour.hang = false;
       queue.shortDeadline = false;
       // Another file: the same bytes again in this tenant would be refused as a duplicate.
-      const next = await uploadDocument(handle.db, queue, actor, tenantId, { kind: 'contract', filename: 'next.pdf', content: Buffer.concat([content, Buffer.from('\n% next\n')]) });
+      const next = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: 'next.pdf', content: Buffer.concat([content, Buffer.from('\n% next\n')]) });
       expect((await settle(next.jobId, 30_000)).status).toBe('completed');
       expect(worker.exitCode).toBeNull();
       expect(worker.signalCode).toBeNull();

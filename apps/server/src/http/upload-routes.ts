@@ -4,8 +4,7 @@ import { idParam } from '@compliance/contracts/common';
 import { contractUploadFields, documentFileQuery, uploadQuery } from '@compliance/contracts/documents';
 import { evidenceUploadFields } from '@compliance/contracts/evidence';
 import { formatSize } from '@compliance/documents/format-size';
-import type { Actor } from '@compliance/domain/access/actor';
-import { assertCanEditTenant } from '@compliance/domain/access/tenant-permissions';
+import { type EditorScope, narrowToEditor } from '@compliance/domain/access/scopes';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { getDocumentFile, reanalyzeEvidence } from '@compliance/domain/documents/document-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
@@ -54,7 +53,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Parsed
   return { ...file, fields };
 }
 
-async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantId: string, ids: { documentId: string; jobId: string }, wait: boolean, kind: 'contract' | 'evidence' | 'reanalyze', filename: string) {
+async function respond(reply: FastifyReply, deps: AppDeps, { actor, tenantId }: EditorScope, ids: { documentId: string; jobId: string }, wait: boolean, kind: 'contract' | 'evidence' | 'reanalyze', filename: string) {
   if (!wait) return reply.code(202).send({ document_id: ids.documentId, job_id: ids.jobId, status: 'queued', requirement_count: 0, message: 'Analysis queued' });
   const state = await waitForJob(deps.db, actor.caller, tenantId, ids.jobId, ANALYSIS_QUEUE.deadlineMs + 2_000);
   if (state.status === 'failed') throw new AppError('UNPROCESSABLE', state.error ?? 'The analysis failed');
@@ -73,14 +72,13 @@ async function receiveUpload(req: FastifyRequest, deps: AppDeps, options: { with
   const route = await authenticateRoute(req, deps, { mutation: true });
   const id = options.withId ? parseInput(idParam, req.params).id : undefined;
   const { wait } = parseInput(uploadQuery, req.query);
-  assertCanEditTenant(route.actor.caller, route.tenantId);
+  const editor = narrowToEditor(route.actor, route.tenantId);
   const upload = await readUpload(req, deps.config.uploadMaxBytes);
   const named = upload.fields.tenant_id;
-  if (!named) return { ...route, id, upload, wait };
+  if (!named) return { editor, id, upload, wait };
   const { caller, currentTenantId } = route.actor;
   const tenantId = resolveTenantId(caller, requestedTenant(req, named), currentTenantId);
-  assertCanEditTenant(caller, tenantId);
-  return { actor: route.actor, tenantId, id, upload, wait };
+  return { editor: narrowToEditor(route.actor, tenantId), id, upload, wait };
 }
 
 /**
@@ -94,17 +92,17 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   await app.register(multipart);
 
   app.post('/contracts/upload', async (req, reply) => {
-    const { actor, tenantId, upload, wait } = await receiveUpload(req, deps, { withId: false });
+    const { editor, upload, wait } = await receiveUpload(req, deps, { withId: false });
     parseInput(contractUploadFields, upload.fields);
-    const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
-    return respond(reply, deps, actor, tenantId, ids, wait, 'contract', upload.filename);
+    const ids = await uploadDocument(deps.db, deps.queue, editor, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
+    return respond(reply, deps, editor, ids, wait, 'contract', upload.filename);
   });
 
   /** A new evidence document, or (replaces) a new version of one: the old one stays in its history. */
   async function uploadEvidence(req: FastifyRequest, reply: FastifyReply, options: { newVersion: boolean }) {
-    const { actor, tenantId, id: replaces, upload, wait } = await receiveUpload(req, deps, { withId: options.newVersion });
+    const { editor, id: replaces, upload, wait } = await receiveUpload(req, deps, { withId: options.newVersion });
     const fields = parseInput(evidenceUploadFields, upload.fields);
-    const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
+    const ids = await uploadDocument(deps.db, deps.queue, editor, {
       kind: 'evidence',
       filename: upload.filename,
       content: upload.content,
@@ -115,7 +113,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       replaces,
       maxBytes: deps.config.uploadMaxBytes,
     });
-    return respond(reply, deps, actor, tenantId, ids, wait, 'evidence', upload.filename);
+    return respond(reply, deps, editor, ids, wait, 'evidence', upload.filename);
   }
 
   app.post('/evidence/upload', (req, reply) => uploadEvidence(req, reply, { newVersion: false }));
@@ -126,8 +124,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     const { id } = parseInput(idParam, req.params);
     const { wait } = parseInput(uploadQuery, req.query);
     const file = await getDocumentFile(deps.db, actor, tenantId, 'evidence', id);
-    const ids = await reanalyzeEvidence(deps.db, deps.queue, actor, tenantId, id);
-    return respond(reply, deps, actor, tenantId, ids, wait, 'reanalyze', file.filename);
+    const editor = narrowToEditor(actor, tenantId);
+    const ids = await reanalyzeEvidence(deps.db, deps.queue, editor, id);
+    return respond(reply, deps, editor, ids, wait, 'reanalyze', file.filename);
   });
 
   for (const kind of ['contract', 'evidence'] as const) {

@@ -18,7 +18,7 @@ import {
   listEvidenceLinks,
   setContractSide,
 } from '@compliance/domain/documents/document-service';
-import { router, tenantProcedure } from '../trpc/trpc';
+import { editorProcedure, router, tenantProcedure } from '../trpc/trpc';
 import { evidenceLifecycleProcedures } from './evidence-lifecycle-router';
 
 export const contractsRouter = router({
@@ -34,22 +34,22 @@ export const contractsRouter = router({
     .output(obligationListOutput)
     .query(({ ctx, input }) => listContractObligations(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
-  reviewObligation: tenantProcedure
+  reviewObligation: editorProcedure
     .meta({
       openapi: { method: 'PATCH', path: '/contracts/{id}/obligations/{obligation_id}', tags: ['contracts'], summary: 'Accept or reject an obligation the analysis found' },
     })
     .input(reviewObligationInput)
     .output(reviewOutput)
-    .mutation(({ ctx, input }) => reviewObligation(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => reviewObligation(ctx.deps.db, ctx.editor, input)),
 
-  setSide: tenantProcedure
+  setSide: editorProcedure
     .meta({
       openapi: { method: 'PUT', path: '/contracts/{id}/side', tags: ['contracts'], summary: 'Set which side of the contract the tenant is on (re-analyses it)' },
     })
     .input(setContractSideInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      const { name, jobId } = await setContractSide(ctx.deps.db, ctx.deps.queue, ctx.actor, ctx.tenantId, input.id, input.side);
+      const { name, jobId } = await setContractSide(ctx.deps.db, ctx.deps.queue, ctx.editor, input.id, input.side);
       const role = input.side === 'provider' ? 'provider' : 'customer';
       return {
         success: true,
@@ -57,12 +57,12 @@ export const contractsRouter = router({
       };
     }),
 
-  delete: tenantProcedure
+  delete: editorProcedure
     .meta({ openapi: { method: 'DELETE', path: '/contracts/{id}', tags: ['contracts'], summary: 'Delete a contract and everything extracted from it' } })
     .input(documentIdInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      const { name } = await deleteDocument(ctx.deps.db, ctx.actor, ctx.tenantId, 'contract', input.id);
+      const { name } = await deleteDocument(ctx.deps.db, ctx.editor, 'contract', input.id);
       return { success: true, message: `Contract "${name}" deleted successfully` };
     }),
 });
@@ -80,11 +80,11 @@ export const evidenceRouter = router({
     .output(evidenceLinksOutput)
     .query(({ ctx, input }) => listEvidenceLinks(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
-  reviewLink: tenantProcedure
+  reviewLink: editorProcedure
     .meta({ openapi: { method: 'PATCH', path: '/evidence/{id}/links/{link_id}', tags: ['evidence'], summary: 'Accept or reject a requirement link the analysis proposed' } })
     .input(reviewEvidenceLinkInput)
     .output(reviewOutput)
-    .mutation(({ ctx, input }) => reviewEvidenceLink(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => reviewEvidenceLink(ctx.deps.db, ctx.editor, input)),
 
   approve: tenantProcedure
     .meta({ openapi: { method: 'POST', path: '/evidence/{id}/approve', tags: ['evidence'], summary: 'Approve draft evidence (Admins) so its links count as support' } })
@@ -92,12 +92,12 @@ export const evidenceRouter = router({
     .output(approveEvidenceOutput)
     .mutation(({ ctx, input }) => approveEvidence(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
-  delete: tenantProcedure
+  delete: editorProcedure
     .meta({ openapi: { method: 'DELETE', path: '/evidence/{id}', tags: ['evidence'], summary: 'Delete an evidence document and its links' } })
     .input(documentIdInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      const { name } = await deleteDocument(ctx.deps.db, ctx.actor, ctx.tenantId, 'evidence', input.id);
+      const { name } = await deleteDocument(ctx.deps.db, ctx.editor, 'evidence', input.id);
       return { success: true, message: `Evidence "${name}" deleted successfully` };
     }),
 

@@ -9,7 +9,7 @@ import {
 } from '@compliance/contracts/policies';
 import { savePolicyToEvidence } from '@compliance/domain/policies/policy-evidence-service';
 import { generatePolicy, listPolicyTemplates, startPolicyGeneration } from '@compliance/domain/policies/policy-service';
-import { router, tenantProcedure } from '../trpc/trpc';
+import { editorProcedure, router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['policies'];
 
@@ -20,21 +20,21 @@ export const policiesRouter = router({
     .output(policyTemplateListOutput)
     .query(({ ctx, input }) => listPolicyTemplates(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
 
-  generate: tenantProcedure
+  generate: editorProcedure
     .meta({ openapi: { method: 'POST', path: '/policies/generate', tags, summary: 'Draft a policy and wait for it (Markdown)' } })
     .input(generatePolicyInput)
     .output(generatePolicyOutput)
-    .mutation(({ ctx, input }) => generatePolicy(ctx.deps.db, ctx.deps.queue, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => generatePolicy(ctx.deps.db, ctx.deps.queue, ctx.editor, input)),
 
-  startGeneration: tenantProcedure
+  startGeneration: editorProcedure
     .meta({ openapi: { method: 'POST', path: '/policies/generate/jobs', tags, summary: 'Queue the drafting of a policy; follow the job for progress and the result' } })
     .input(generatePolicyInput)
     .output(startPolicyGenerationOutput)
-    .mutation(({ ctx, input }) => startPolicyGeneration(ctx.deps.db, ctx.deps.queue, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => startPolicyGeneration(ctx.deps.db, ctx.deps.queue, ctx.editor, input)),
 
-  saveToEvidence: tenantProcedure
+  saveToEvidence: editorProcedure
     .meta({ openapi: { method: 'POST', path: '/policies/save-to-evidence', tags, summary: 'Store the policy as Policy evidence and link the requirements it covers' } })
     .input(savePolicyInput)
     .output(savePolicyOutput)
-    .mutation(({ ctx, input }) => savePolicyToEvidence(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => savePolicyToEvidence(ctx.deps.db, ctx.editor, input)),
 });

@@ -21,7 +21,7 @@ import { generateResponseOutput, requirementEvidenceOutput } from '@compliance/c
 import { listRequirementEvidence } from '@compliance/domain/documents/document-service';
 import { generateSuggestedResponse } from '@compliance/domain/requirements/suggestion-service';
 import { assignRequirements } from '@compliance/domain/requirements/assignment-service';
-import { router, tenantProcedure } from '../trpc/trpc';
+import { editorProcedure, router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['requirements'];
 const tenantOnly = z.object({ tenant_id: z.uuid().optional() }).optional();
@@ -51,11 +51,11 @@ export const requirementsRouter = router({
     .output(requirementEvidenceOutput)
     .query(({ ctx, input }) => listRequirementEvidence(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
-  generateResponse: tenantProcedure
+  generateResponse: editorProcedure
     .meta({ openapi: { method: 'POST', path: '/requirements/{id}/generate-response', tags, summary: 'Suggest a response from the linked evidence' } })
     .input(requirementIdInput)
     .output(generateResponseOutput)
-    .mutation(({ ctx, input }) => generateSuggestedResponse(ctx.deps.db, ctx.deps.engine, ctx.actor, ctx.tenantId, input.id)),
+    .mutation(({ ctx, input }) => generateSuggestedResponse(ctx.deps.db, ctx.deps.engine, ctx.editor, input.id)),
 
   get: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/requirements/{id}', tags, summary: 'One requirement' } })
@@ -63,15 +63,15 @@ export const requirementsRouter = router({
     .output(requirementSchema)
     .query(({ ctx, input }) => getRequirement(ctx.deps.db, ctx.actor, ctx.tenantId, input.id)),
 
-  updateResponse: tenantProcedure
+  updateResponse: editorProcedure
     .meta({ openapi: { method: 'PATCH', path: '/requirements/{id}/response', tags, summary: 'Save the response, status, owner and due date' } })
     .input(updateResponseInput)
     .output(requirementSchema)
-    .mutation(({ ctx, input }) => updateRequirementResponse(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => updateRequirementResponse(ctx.deps.db, ctx.editor, input)),
 
-  assign: tenantProcedure
+  assign: editorProcedure
     .meta({ openapi: { method: 'POST', path: '/requirements/assign', tags, summary: 'Give several requirements one owner and/or due date' } })
     .input(assignRequirementsInput)
     .output(assignRequirementsOutput)
-    .mutation(({ ctx, input }) => assignRequirements(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => assignRequirements(ctx.deps.db, ctx.editor, input)),
 });

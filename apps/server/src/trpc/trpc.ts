@@ -1,5 +1,6 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { actorFromSession } from '@compliance/domain/auth/session-service';
 import { assertCsrf, assertSameOrigin, isMutation } from '../http/authenticate';
@@ -83,6 +84,13 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInp
   const tenantId = resolveTenantId(ctx.actor.caller, requestedTenant(ctx.req, fromInput), ctx.actor.currentTenantId);
   return next({ ctx: { tenantId } });
 });
+
+/**
+ * Changes one tenant's data: the tenant as tenantProcedure resolves it, and the caller an Editor or more
+ * there (else 403 'Viewers can read this tenant but not change it'). The check runs once, here, and leaves
+ * ctx.editor, the EditorScope the services that change a tenant's data take instead of an actor.
+ */
+export const editorProcedure = tenantProcedure.use(({ ctx, next }) => next({ ctx: { editor: narrowToEditor(ctx.actor, ctx.tenantId) } }));
 
 /** A browser session whose organizations' MFA requirement is met. */
 export const sessionProcedure = authedProcedure.use(cookieOnly);

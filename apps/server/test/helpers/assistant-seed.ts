@@ -9,6 +9,7 @@ import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { listRequirements, updateRequirementResponse } from '@compliance/domain/requirements/requirement-service';
 import { buildMinimalDocx } from '@compliance/documents/testing/zip-writer';
+import { narrowToEditor } from '@compliance/domain/access/scopes';
 
 /**
  * The assistant evaluation's and benchmark's data: which labelled contracts and evidence a tenant holds
@@ -95,7 +96,7 @@ export type SeedUpload = { kind: 'contract' | 'evidence'; filename: string; cont
 export async function uploadAndAnalyse(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, uploads: SeedUpload[]): Promise<void> {
   const jobs: Array<Promise<unknown>> = [];
   for (const u of uploads) {
-    const { jobId } = await uploadDocument(db, queue, actor, tenantId, u);
+    const { jobId } = await uploadDocument(db, queue, narrowToEditor(actor, tenantId), u);
     jobs.push(waitForJob(db, actor.caller, tenantId, jobId, 300_000));
   }
   await Promise.all(jobs);
@@ -108,7 +109,7 @@ export async function assignWork(db: Kysely<Database>, actor: Actor, tenantId: s
   for (const [i, r] of requirements.entries()) {
     const plan = planFor(i, ownerIds, due);
     if (!plan.status && !plan.owner && !plan.due_date) continue;
-    await updateRequirementResponse(db, actor, tenantId, {
+    await updateRequirementResponse(db, narrowToEditor(actor, tenantId), {
       id: r.id,
       tenant_id: tenantId,
       ...(plan.status ? { compliance_status: plan.status } : {}),

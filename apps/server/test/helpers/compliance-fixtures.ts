@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { materializeTenantRequirements, syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { materializeTenantRequirements, unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { type OrgFixture, createOrganization } from './factories';
 
 /** An organization whose tenants have the catalog loaded and the given frameworks assigned. */
 export async function createComplianceOrg(db: Kysely<Database>, frameworks: string[][]): Promise<OrgFixture> {
-  await syncCatalog(db);
+  await unsafeSyncCatalog(db);
   const org = await createOrganization(db, frameworks.length);
   await withScope(db, SYSTEM_SCOPE, async (tx) => {
     for (const [i, tenant] of org.tenants.entries()) {

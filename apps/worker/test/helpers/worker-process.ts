@@ -6,7 +6,7 @@ import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import type { Actor } from '@compliance/domain/access/actor';
 import { loadCaller } from '@compliance/domain/access/caller';
-import { materializeTenantRequirements } from '@compliance/domain/catalog/catalog-sync';
+import { materializeTenantRequirements } from '@compliance/domain/catalog/catalog-repo';
 import { type JobRow, getJobRow } from '@compliance/domain/jobs/job-repo';
 import { addTenantAccess, insertUser } from '@compliance/domain/users/user-repo';
 

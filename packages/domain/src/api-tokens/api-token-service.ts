@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { withScope } from '@compliance/db/scope';
+import { unsafeInSessionTransaction } from '../auth/session-repo';
 import { type Actor, auditBy } from '../access/actor';
 import { callerScope } from '../access/caller';
 import { callerFromAccess } from '../access/caller-access';
@@ -89,7 +90,7 @@ export async function authenticateApiToken(
   token: string,
 ): Promise<{ session: AuthenticatedSession; refusal?: undefined } | { session?: undefined; refusal: string }> {
   if (!isApiToken(token) || token.length > 200) return { refusal: TOKEN_INVALID };
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInSessionTransaction(db, async (tx) => {
     const row = await unsafeGetApiTokenByHash(tx, hashToken(token));
     if (!row) return { refusal: TOKEN_INVALID };
     if (row.revoked_at) return { refusal: TOKEN_REVOKED };

@@ -3,6 +3,7 @@ import { searchStem } from '@compliance/ai/assistant/vocabulary';
 import type { Tx } from '@compliance/db/scope';
 import { withScope } from '@compliance/db/scope';
 import { tenantScope } from '../access/caller';
+import { narrowToEditor } from '../access/scopes';
 import { AppError } from '../errors';
 import { listDocuments } from '../documents/document-repo';
 import { linkCountsAsSupport } from '../documents/evidence-support';
@@ -155,7 +156,7 @@ export function createContextTools({ db, engine, actor, tenantId, read, requirem
       const requirement = await read(async (tx) => (await requirementsOf(tx)).requirements.find((r) => r.display_id.toUpperCase() === requirement_id.trim().toUpperCase()));
       if (!requirement) return { requirement_id, text: null, problem: `There is no requirement ${requirement_id}.` };
       try {
-        const out = await generateSuggestedResponse(db, engine, actor, tenantId, requirement.id);
+        const out = await generateSuggestedResponse(db, engine, narrowToEditor(actor, tenantId), requirement.id);
         return { requirement_id: requirement.display_id, text: out.suggested_response, problem: null };
       } catch (error) {
         if (error instanceof AppError) return { requirement_id: requirement.display_id, text: null, problem: error.detail };

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Tx } from '@compliance/db/scope';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 
 export interface AuditEntryInput {
   userId: string | null;
@@ -61,4 +62,20 @@ export async function listAuditEntries(tx: Tx, filter: AuditFilter) {
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Records an entry in the name of a user a background job acts for (the uploader of an analysed
+ * document): the job has no session, so the user's name is read across tenants (system scope). 'system'
+ * when there is no such user.
+ */
+export function unsafeAuditAsUser(
+  db: Kysely<Database>,
+  userId: string | null,
+  entry: Omit<AuditEntryInput, 'userId' | 'username'>,
+): Promise<void> {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const user = userId ? await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst() : undefined;
+    await createAuditEntry(tx, { ...entry, userId, username: user?.username ?? 'system' });
+  });
 }

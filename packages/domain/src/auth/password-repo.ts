@@ -1,4 +1,6 @@
-import type { Tx } from '@compliance/db/scope';
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 
 export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string) {
   await tx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
@@ -28,4 +30,13 @@ export async function deletePasswordReset(tx: Tx, userId: string) {
 /** Ends every sign-in of the user that is half-way (between the password and its second step). */
 export async function deleteUserLoginChallenges(tx: Tx, userId: string) {
   await tx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+}
+
+/**
+ * The transaction of an administrator's reset of another user's password. That user's own rows (password,
+ * pending reset, sessions, API tokens, login challenges) are under per-user row-level security, so they are
+ * written in the system scope: the caller must have been authorized for the user before.
+ */
+export function unsafeInPasswordResetTransaction<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withScope(db, SYSTEM_SCOPE, fn);
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChangePasswordInput } from '@compliance/contracts/passwords';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { callerScope } from '../access/caller';
 import { revokeUserApiTokens } from '../api-tokens/api-token-repo';
@@ -13,7 +13,7 @@ import { deleteLoginChallenge, getMfaFactor, isMfaRequiredForUser } from '../mfa
 import { passwordProblem } from './password-policy';
 import { deletePasswordReset, getPasswordHash, setPasswordHash } from './password-repo';
 import { WRONG_CURRENT_PASSWORD, hashPassword, verifyPassword } from './passwords';
-import { deleteOtherSessions } from './session-repo';
+import { deleteOtherSessions, unsafeInLoginTransaction } from './session-repo';
 import { type LoginOutcome, type RequestMeta, openSession } from './session-service';
 import { type ThrottlePolicy, assertNotThrottled, clearLoginFailures, lockLoginAttempts, recordLoginFailure } from './throttle';
 
@@ -66,7 +66,7 @@ export async function changePassword(db: Kysely<Database>, actor: Actor, keepSes
  * session, or asks for the enrolment an organization requires.
  */
 export async function completePasswordStep(db: Kysely<Database>, input: { challenge: string; new_password: string }, meta: RequestMeta): Promise<LoginOutcome> {
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInLoginTransaction(db, async (tx) => {
     const challenge = await resolveLoginChallenge(tx, input.challenge, 'password');
     const problem = passwordProblem(input.new_password, { username: challenge.username });
     if (problem) throw new AppError('BAD_REQUEST', problem);

@@ -1,4 +1,6 @@
-import type { Tx } from '@compliance/db/scope';
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 import { callerAccessColumns } from '../access/caller-access';
 import { invalidateCallerCache } from '../access/caller-cache';
 import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
@@ -98,4 +100,24 @@ export async function deleteOtherSessions(tx: Tx, userId: string, keepSessionId:
 
 export async function deleteExpiredSessions(tx: Tx) {
   await tx.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+}
+
+/**
+ * The transaction of a sign-in step (password, second factor, enrolment, new password). Before a session
+ * exists the user is found by name or by a login challenge, whichever organization they belong to, and
+ * the attempt counters, the challenge and the new session are written with it: system scope. Only the
+ * sign-in steps call this.
+ */
+export function unsafeInLoginTransaction<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withScope(db, SYSTEM_SCOPE, fn);
+}
+
+/**
+ * The transaction that resolves a credential presented with a request (a session cookie or an API token)
+ * to its caller: the row is found by its hash before anyone is known, so in the system scope; logging out
+ * and choosing the current organization or tenant write the same session row. Only the credential's own
+ * services call this.
+ */
+export function unsafeInSessionTransaction<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withScope(db, SYSTEM_SCOPE, fn);
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '@compliance/contracts/auth';
 import type { Database } from '@compliance/db/schema';
 import type { LoginChallengePurpose } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import type { Tx } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
 import { type Caller, type PublicUserRow, loadCaller, visibleOrgIds } from '../access/caller';
 import { type CallerAccessColumns, callerFromAccess } from '../access/caller-access';
@@ -19,6 +19,8 @@ import {
   deleteSession,
   getSessionByTokenHash,
   touchSession,
+  unsafeInLoginTransaction,
+  unsafeInSessionTransaction,
   updateSessionSelection,
 } from './session-repo';
 import {
@@ -140,7 +142,7 @@ export async function login(
   meta: RequestMeta,
   throttle: ThrottlePolicy,
 ): Promise<LoginOutcome> {
-  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<LoginOutcome | AppError> => {
+  const outcome = await unsafeInLoginTransaction(db, async (tx): Promise<LoginOutcome | AppError> => {
     await lockLoginAttempts(tx, input.username);
     try {
       await assertNotThrottled(tx, throttle, input.username, meta.ip);
@@ -226,7 +228,7 @@ export async function authenticate(db: Kysely<Database>, token: string, lifetime
   const cacheKey = `session:${tokenHash}`;
   const cachedAccess = readCallerCache<CallerAccessColumns>(cacheKey);
   const generation = callerCacheGeneration();
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInSessionTransaction(db, async (tx) => {
     const row = await getSessionByTokenHash(tx, tokenHash, !cachedAccess);
     if (!row) return null;
     const now = Date.now();
@@ -271,7 +273,7 @@ export async function authenticate(db: Kysely<Database>, token: string, lifetime
 }
 
 export async function logout(db: Kysely<Database>, session: AuthenticatedSession, meta: RequestMeta): Promise<void> {
-  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+  await unsafeInSessionTransaction(db, async (tx) => {
     await deleteSession(tx, session.sessionId);
     await createAuditEntry(tx, {
       userId: session.caller.user.id,
@@ -318,7 +320,7 @@ export async function selectTenant(
 ) {
   const tenant = session.caller.tenants.get(tenantId);
   if (!tenant) throw forbidden('You do not have access to this tenant');
-  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+  await unsafeInSessionTransaction(db, async (tx) => {
     await updateSessionSelection(tx, session.sessionId, { organizationId: tenant.organization_id, tenantId });
     if (tenantId !== session.currentTenantId) {
       await createAuditEntry(tx, {
@@ -350,7 +352,7 @@ export async function selectOrganization(
     current?.organization_id === organizationId
       ? current.id
       : ([...caller.tenants.values()].find((t) => t.organization_id === organizationId)?.id ?? null);
-  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+  await unsafeInSessionTransaction(db, async (tx) => {
     const exists = await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
     if (!exists) throw new AppError('NOT_FOUND', 'Organization not found');
     await updateSessionSelection(tx, session.sessionId, { organizationId, tenantId });

@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { createAuditEntry } from '../audit/audit-repo';
-import { materializeTenantRequirements } from '../catalog/catalog-sync';
+import { materializeTenantRequirements } from '../catalog/catalog-repo';
 import { seedDemoProgress } from './demo-progress';
 import { hashPassword } from '../auth/passwords';
 import { assertAcceptablePassword } from '../auth/password-policy';
 import { addMembership, addTenantAccess, insertUser } from '../users/user-repo';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-data';
+import { unsafeInSeedTransaction } from './seed-repo';
 
 async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInSeedTransaction(db, async (tx) => {
     const row = await tx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n) === 0;
   });
@@ -21,7 +21,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, password: string): P
   if (!(await isEmpty(db))) return false;
   for (const user of DEMO_USERS) assertAcceptablePassword(password, { username: user.username });
   const passwordHash = await hashPassword(password);
-  await withScope(db, SYSTEM_SCOPE, async (tx) => {
+  await unsafeInSeedTransaction(db, async (tx) => {
     const orgIds = new Map<string, string>();
     const tenants = new Map<string, { id: string; organization_id: string }>();
     for (const org of DEMO_ORGANIZATIONS) {
@@ -69,7 +69,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, password: string): P
 /** Creates the first product admin in production mode, if no user has that name yet. */
 export async function ensureProductAdmin(db: Kysely<Database>, username: string, password: string): Promise<boolean> {
   assertAcceptablePassword(password, { username });
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInSeedTransaction(db, async (tx) => {
     const existing = await tx
       .selectFrom('users')
       .select('id')

@@ -3,8 +3,8 @@ import type { AiEngine } from '@compliance/ai/engine';
 import { isDocumentError } from '@compliance/documents/document-error';
 import type { FileKind } from '@compliance/documents/file-type';
 import type { Database } from '@compliance/db/schema';
-import { type AccessScope, SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { createAuditEntry } from '../audit/audit-repo';
+import { type AccessScope, withScope } from '@compliance/db/scope';
+import { unsafeAuditAsUser } from '../audit/audit-repo';
 import { AppError } from '../errors';
 import type { JobContext } from '../jobs/job-runner';
 import { replacePassages } from './document-passages';
@@ -64,17 +64,10 @@ export async function auditAnalysis(
   engine: Pick<AiEngine, 'provider' | 'model'>,
   summary: string,
 ) {
-  await withScope(db, SYSTEM_SCOPE, async (tx) => {
-    const uploader = document.uploaded_by
-      ? await tx.selectFrom('users').select('username').where('id', '=', document.uploaded_by).executeTakeFirst()
-      : undefined;
-    await createAuditEntry(tx, {
-      userId: document.uploaded_by,
-      username: uploader?.username ?? 'system',
-      action,
-      details: { message: `${summary} (${engine.provider} / ${engine.model})`, document_id: document.id, provider: engine.provider, model: engine.model },
-      organizationId: document.organization_id,
-      tenantId: document.tenant_id,
-    });
+  await unsafeAuditAsUser(db, document.uploaded_by, {
+    action,
+    details: { message: `${summary} (${engine.provider} / ${engine.model})`, document_id: document.id, provider: engine.provider, model: engine.model },
+    organizationId: document.organization_id,
+    tenantId: document.tenant_id,
   });
 }

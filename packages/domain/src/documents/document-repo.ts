@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import type { Tx } from '@compliance/db/scope';
-import type { DocumentKind } from '@compliance/db/schema';
+import { type Kysely, sql } from 'kysely';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import type { Database, DocumentKind } from '@compliance/db/schema';
 import { documentIsCurrent, linkCountsAsSupport } from './evidence-support';
 
 export interface NewDocument {
@@ -148,4 +148,24 @@ export async function setDocumentFailedForJob(tx: Tx, documentId: string, jobId:
 /** Deleting a document removes its bytes, obligations, links and the contract requirements taken from it. */
 export async function deleteDocumentRow(tx: Tx, tenantId: string, id: string) {
   await tx.deleteFrom('documents').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/**
+ * Analysed documents with no stored passages, oldest first, across tenants (or of one tenant): read once
+ * by the passage backfill, which then handles each document in its own tenant's scope.
+ */
+export function unsafeListDocumentsWithoutPassages(db: Kysely<Database>, options: { tenantId?: string; limit: number }) {
+  return withScope(db, SYSTEM_SCOPE, (tx) =>
+    tx
+      .selectFrom('documents as d')
+      .select(['d.id', 'd.tenant_id', 'd.organization_id', 'd.file_kind'])
+      .where('d.status', '=', 'completed')
+      .$if(options.tenantId !== undefined, (q) => q.where('d.tenant_id', '=', options.tenantId!))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('document_passages as p').select('p.document_id').whereRef('p.document_id', '=', 'd.id'))),
+      )
+      .orderBy('d.created_at')
+      .limit(options.limit)
+      .execute(),
+  );
 }

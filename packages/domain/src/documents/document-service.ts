@@ -6,7 +6,7 @@ import type { Database, DocumentKind, ReviewState } from '@compliance/db/schema'
 import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
@@ -69,8 +69,8 @@ export async function listEvidence(db: Kysely<Database>, actor: Actor, tenantId:
 }
 
 /** Deletes a contract or evidence document and everything taken from it. */
-export async function deleteDocument(db: Kysely<Database>, actor: Actor, tenantId: string, kind: DocumentKind, id: string) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function deleteDocument(db: Kysely<Database>, editor: EditorScope, kind: DocumentKind, id: string) {
+  const { actor, tenantId } = editor;
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, id);
     if (!row || row.kind !== kind) throw notFound(kind === 'contract' ? 'Contract' : 'Evidence');
@@ -98,8 +98,8 @@ export async function getDocumentFile(db: Kysely<Database>, actor: Actor, tenant
 }
 
 /** Queues a new analysis of an evidence document; its links are replaced when it finishes. */
-export async function reanalyzeEvidence(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, id: string) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function reanalyzeEvidence(db: Kysely<Database>, queue: JobQueue, editor: EditorScope, id: string) {
+  const { actor, tenantId } = editor;
   const jobId = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, id);
     if (!row || row.kind !== 'evidence') throw notFound('Evidence');
@@ -170,8 +170,8 @@ export async function listContractObligations(db: Kysely<Database>, actor: Actor
  * Sets the side of the contract the tenant is on and queues a new analysis, so the tenant's requirements
  * follow its own duties. Setting the side it already has changes nothing.
  */
-export async function setContractSide(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, id: string, side: ContractSide) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function setContractSide(db: Kysely<Database>, queue: JobQueue, editor: EditorScope, id: string, side: ContractSide) {
+  const { actor, tenantId } = editor;
   const outcome = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getDocumentRow(tx, tenantId, id);
     if (!row || row.kind !== 'contract') throw notFound('Contract');

@@ -5,7 +5,7 @@ import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { toEvidence } from './document-service';
@@ -32,8 +32,8 @@ async function getEvidenceInTx(tx: Tx, tenantId: string, id: string): Promise<Ev
 }
 
 /** Changes the name, description, document type or expiry date of an evidence document (only what is sent). */
-export async function updateEvidence(db: Kysely<Database>, actor: Actor, tenantId: string, input: UpdateEvidenceInput): Promise<Evidence> {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function updateEvidence(db: Kysely<Database>, editor: EditorScope, input: UpdateEvidenceInput): Promise<Evidence> {
+  const { actor, tenantId } = editor;
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getCurrentEvidenceRow(tx, tenantId, input.id);
     const before = { name: row.name, description: row.description, document_type: row.document_type, expires_on: row.expires_on };

@@ -4,8 +4,7 @@ import type { ExtractedText } from '@compliance/documents/extract-text';
 import type { FileKind } from '@compliance/documents/file-type';
 import { extractTextIsolated, isParserCrash } from '@compliance/documents/parse-sandbox';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
-import { finishJobParse, startJobParse } from '../jobs/job-repo';
+import { unsafeFinishJobParse, unsafeStartJobParse } from '../jobs/job-repo';
 
 /** A file that has brought its reader down this many times is refused for good. */
 export const PARSER_CRASH_LIMIT = 2;
@@ -21,15 +20,15 @@ const CRASHED_BEFORE_MESSAGE =
  * with a message for the uploader instead of being retried (or re-run after a restart) for ever.
  */
 export async function extractJobText(db: Kysely<Database>, jobId: string, content: Buffer, kind: FileKind, signal: AbortSignal): Promise<ExtractedText> {
-  const unfinished = await withScope(db, SYSTEM_SCOPE, (tx) => startJobParse(tx, jobId));
+  const unfinished = await unsafeStartJobParse(db, jobId);
   if (unfinished > PARSER_CRASH_LIMIT) throw new DocumentError('TOO_LARGE', CRASHED_BEFORE_MESSAGE);
   try {
     const extracted = await extractTextIsolated(content, kind, { signal, handOver: true });
-    await withScope(db, SYSTEM_SCOPE, (tx) => finishJobParse(tx, jobId));
+    await unsafeFinishJobParse(db, jobId);
     return extracted;
   } catch (error) {
     if (!isParserCrash(error)) {
-      await withScope(db, SYSTEM_SCOPE, (tx) => finishJobParse(tx, jobId)).catch(() => undefined);
+      await unsafeFinishJobParse(db, jobId).catch(() => undefined);
       throw error;
     }
     if (unfinished >= PARSER_CRASH_LIMIT) throw new DocumentError('TOO_LARGE', `${error.message} Split it into smaller files or save it again in a simpler form, then upload it again.`);

@@ -4,7 +4,7 @@ import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { canAdministerOrg, tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { forbidden, notFound } from '../errors';
 import { getDocumentRow } from './document-repo';
@@ -26,8 +26,8 @@ const actorName = (actor: Actor) => actor.caller.user.full_name || actor.caller.
  * An Editor accepts or rejects (or returns to suggested) one link the analysis proposed between an evidence
  * document and a requirement. A rejected link no longer counts as support; re-analysis keeps the decision.
  */
-export async function reviewEvidenceLink(db: Kysely<Database>, actor: Actor, tenantId: string, input: ReviewEvidenceLinkInput): Promise<ReviewOutput> {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function reviewEvidenceLink(db: Kysely<Database>, editor: EditorScope, input: ReviewEvidenceLinkInput): Promise<ReviewOutput> {
+  const { actor, tenantId } = editor;
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const document = await getDocumentRow(tx, tenantId, input.id);
     if (!document || document.kind !== 'evidence') throw notFound('Evidence');
@@ -63,8 +63,8 @@ export async function reviewEvidenceLink(db: Kysely<Database>, actor: Actor, ten
 }
 
 /** An Editor accepts or rejects (or returns to suggested) one obligation the analysis found in a contract. */
-export async function reviewObligation(db: Kysely<Database>, actor: Actor, tenantId: string, input: ReviewObligationInput): Promise<ReviewOutput> {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function reviewObligation(db: Kysely<Database>, editor: EditorScope, input: ReviewObligationInput): Promise<ReviewOutput> {
+  const { actor, tenantId } = editor;
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const document = await getDocumentRow(tx, tenantId, input.id);
     if (!document || document.kind !== 'contract') throw notFound('Contract');

@@ -4,9 +4,9 @@ import { CONTRACT_FILE_KINDS, EVIDENCE_FILE_KINDS, detectFileType } from '@compl
 import { sha256Hex } from '@compliance/documents/hash';
 import type { Database, DocumentKind } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
-import { type Actor, auditBy } from '../access/actor';
+import { auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, fromDocumentError, notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
@@ -61,8 +61,8 @@ export function displayName(filename: string, name?: string | null): string {
  * Checks the file by its content, stores it with its row and its analysis job in one transaction, and
  * queues the job once that transaction has committed. Nothing is stored for a refused file.
  */
-export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, input: UploadInput) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function uploadDocument(db: Kysely<Database>, queue: JobQueue, editor: EditorScope, input: UploadInput) {
+  const { actor, tenantId } = editor;
   const filename = input.filename.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 255);
   let fileKind: string;
   try {

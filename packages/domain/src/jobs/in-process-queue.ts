@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { ANALYSIS_QUEUE, type JobName } from './job-definitions';
 import type { JobQueue, QueueCounts } from './job-queue';
+import { unsafeListOpenJobIds } from './job-repo';
 import { type JobObserver, type JobProcessors, runJob } from './job-runner';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,9 +39,7 @@ export class InProcessQueue implements JobQueue {
 
   /** Re-queues jobs left queued or running by a process that stopped. */
   async recover(): Promise<number> {
-    const open = await withScope(this.db, SYSTEM_SCOPE, (tx) =>
-      tx.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'running']).orderBy('created_at').execute(),
-    );
+    const open = await unsafeListOpenJobIds(this.db);
     for (const job of open) this.pending.push(job.id);
     this.pump();
     return open.length;

@@ -16,6 +16,9 @@ export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName = JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
 export const JOB_NAMES = Object.keys(JOB_PAYLOADS) as JobName[];
 
+/** What a job (and its document) records when its deadline passes. */
+export const TIMED_OUT_MESSAGE = 'The analysis took longer than 90 seconds and was stopped.';
+
 /** The single queue the AI jobs share (analysis and policy drafting), and its settings, each with its reason. */
 export const ANALYSIS_QUEUE = {
   name: 'analysis',

@@ -1,6 +1,8 @@
-import type { Tx } from '@compliance/db/scope';
-import type { JobStatus } from '@compliance/db/schema';
-import type { JobName } from './job-definitions';
+import type { Kysely } from 'kysely';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import type { Database, JobStatus } from '@compliance/db/schema';
+import { setDocumentFailedForJob } from '../documents/document-repo';
+import { type JobName, TIMED_OUT_MESSAGE } from './job-definitions';
 
 export interface JobRow {
   id: string;
@@ -122,8 +124,8 @@ export function listJobsRunningPastDeadline(tx: Tx, deadlineBefore: Date, limit:
     .execute() as Promise<Pick<JobRow, 'id' | 'name' | 'payload'>[]>;
 }
 
-/** Every job row counted by status (all tenants): a metric, read in the system scope. */
-export async function countJobsByStatus(tx: Tx): Promise<Record<string, number>> {
+/** Every job row counted by status (all tenants). */
+async function countJobsByStatus(tx: Tx): Promise<Record<string, number>> {
   const rows = await tx.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<string>().as('count')]).groupBy('status').execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
@@ -146,4 +148,88 @@ export async function finishJobParse(tx: Tx, id: string) {
     .set((eb) => ({ unfinished_parses: eb.fn('greatest', [eb('unfinished_parses', '-', 1), eb.lit(0)]) }))
     .where('id', '=', id)
     .execute();
+}
+
+/*
+ * System scope. The runner, the sweep and the in-process queue are handed a job id with no tenant or
+ * user: they read and record the job across tenants, each call its own transaction. Nothing else may.
+ */
+
+/** The job with this id, whichever tenant it belongs to (the runner's first read). */
+export function unsafeGetJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => getJobRow(tx, id));
+}
+
+/** The runner starts an attempt. */
+export function unsafeMarkJobRunning(db: Kysely<Database>, id: string): Promise<void> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => markJobRunning(tx, id));
+}
+
+/** The runner records the stage a processor reported. */
+export function unsafeUpdateJobProgress(db: Kysely<Database>, id: string, stage: string, percent: number): Promise<void> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => updateJobProgress(tx, id, stage, percent));
+}
+
+/** The runner records an attempt's end (see finishJob). */
+export function unsafeFinishJob(db: Kysely<Database>, id: string, outcome: Parameters<typeof finishJob>[2]): Promise<boolean> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, id, outcome));
+}
+
+/** The runner puts a transiently failed job back for another try. */
+export function unsafeRequeueJob(db: Kysely<Database>, id: string, reason: string): Promise<void> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => requeueJob(tx, id, reason));
+}
+
+/** The document an analysis job works on (policy drafting has none). */
+function documentOfJob(job: Pick<JobRow, 'name' | 'payload'>): string | null {
+  const documentId = (job.payload as { documentId?: unknown } | null)?.documentId;
+  return (job.name === 'analyze-contract' || job.name === 'analyze-evidence') && typeof documentId === 'string' ? documentId : null;
+}
+
+/**
+ * Times out a job whose deadline passed with no processor to record it (never run, or its worker
+ * gone), and marks its document failed with the same message, in one transaction. With onlyFrom, only
+ * a job still in that status changes, so concurrent sweeps are harmless. True when this call timed the job out.
+ */
+export function unsafeTimeOutJobWithoutRunner(
+  db: Kysely<Database>,
+  job: Pick<JobRow, 'id' | 'name' | 'payload'>,
+  onlyFrom?: 'queued' | 'running',
+): Promise<boolean> {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const changed = await finishJob(tx, job.id, { status: 'timed_out', error: TIMED_OUT_MESSAGE }, onlyFrom);
+    const documentId = documentOfJob(job);
+    if (changed && documentId) await setDocumentFailedForJob(tx, documentId, job.id, TIMED_OUT_MESSAGE);
+    return changed;
+  });
+}
+
+/** The sweep's reads (see listJobsQueuedBefore and listJobsRunningPastDeadline), across tenants. */
+export function unsafeListJobsQueuedBefore(db: Kysely<Database>, queuedBefore: Date, limit: number) {
+  return withScope(db, SYSTEM_SCOPE, (tx) => listJobsQueuedBefore(tx, queuedBefore, limit));
+}
+
+export function unsafeListJobsRunningPastDeadline(db: Kysely<Database>, deadlineBefore: Date, limit: number) {
+  return withScope(db, SYSTEM_SCOPE, (tx) => listJobsRunningPastDeadline(tx, deadlineBefore, limit));
+}
+
+/** Jobs left queued or running by a process that stopped, oldest first: what the in-process queue takes up again. */
+export function unsafeListOpenJobIds(db: Kysely<Database>): Promise<{ id: string }[]> {
+  return withScope(db, SYSTEM_SCOPE, (tx) =>
+    tx.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'running']).orderBy('created_at').execute(),
+  );
+}
+
+/** Every job row counted by status, all tenants: a metric. */
+export function unsafeCountJobsByStatus(db: Kysely<Database>): Promise<Record<string, number>> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => countJobsByStatus(tx));
+}
+
+/** A parse of the job's file starts or ends (see startJobParse and finishJobParse); the extractor knows only the job id. */
+export function unsafeStartJobParse(db: Kysely<Database>, id: string): Promise<number> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => startJobParse(tx, id));
+}
+
+export function unsafeFinishJobParse(db: Kysely<Database>, id: string): Promise<void> {
+  return withScope(db, SYSTEM_SCOPE, (tx) => finishJobParse(tx, id));
 }

@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
-import { setDocumentFailedForJob } from '../documents/document-repo';
 import { AppError } from '../errors';
-import { type JobName, type JobPayload, parseJobPayload } from './job-definitions';
-import { type JobRow, finishJob, getJobRow, markJobRunning, requeueJob, updateJobProgress } from './job-repo';
+import { type JobName, type JobPayload, TIMED_OUT_MESSAGE, parseJobPayload } from './job-definitions';
+import {
+  unsafeFinishJob,
+  unsafeGetJob,
+  unsafeMarkJobRunning,
+  unsafeRequeueJob,
+  unsafeTimeOutJobWithoutRunner,
+  unsafeUpdateJobProgress,
+} from './job-repo';
 
 export interface JobContext {
   jobId: string;
@@ -35,26 +40,7 @@ function userMessage(error: unknown): string {
   return 'The analysis failed. Please try again.';
 }
 
-export const TIMED_OUT_MESSAGE = 'The analysis took longer than 90 seconds and was stopped.';
 const PROGRESS_INTERVAL_MS = 250;
-
-/** The document an analysis job works on (policy drafting has none). */
-function documentOfJob(job: Pick<JobRow, 'name' | 'payload'>): string | null {
-  const documentId = (job.payload as { documentId?: unknown } | null)?.documentId;
-  return (job.name === 'analyze-contract' || job.name === 'analyze-evidence') && typeof documentId === 'string' ? documentId : null;
-}
-
-/**
- * Times out a job whose deadline passed with no processor to record it (never run, or its worker
- * gone), and marks its document failed with the same message. With onlyFrom, only a job still in
- * that status changes, so concurrent sweeps are harmless. True when this call timed the job out.
- */
-export async function recordTimeOutWithoutRunner(tx: Tx, job: Pick<JobRow, 'id' | 'name' | 'payload'>, onlyFrom?: 'queued' | 'running'): Promise<boolean> {
-  const changed = await finishJob(tx, job.id, { status: 'timed_out', error: TIMED_OUT_MESSAGE }, onlyFrom);
-  const documentId = documentOfJob(job);
-  if (changed && documentId) await setDocumentFailedForJob(tx, documentId, job.id, TIMED_OUT_MESSAGE);
-  return changed;
-}
 
 export type RunResult = 'completed' | 'failed' | 'timed_out' | 'retry' | 'skipped';
 
@@ -86,7 +72,7 @@ export async function runJob(
   isLastAttempt: boolean,
   observer?: JobObserver,
 ): Promise<RunResult> {
-  const job = await withScope(db, SYSTEM_SCOPE, (tx) => getJobRow(tx, jobId));
+  const job = await unsafeGetJob(db, jobId);
   if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'timed_out') return 'skipped';
   const started = performance.now();
   let lastStage = 'Queued';
@@ -102,10 +88,10 @@ export async function runJob(
   };
   const remaining = new Date(job.deadline_at).getTime() - Date.now();
   if (remaining <= 0) {
-    await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutWithoutRunner(tx, job));
+    await unsafeTimeOutJobWithoutRunner(db, job);
     return report('timed_out');
   }
-  await withScope(db, SYSTEM_SCOPE, (tx) => markJobRunning(tx, jobId));
+  await unsafeMarkJobRunning(db, jobId);
   lastStage = 'Processing document';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(TIMED_OUT_MESSAGE)), remaining);
@@ -119,7 +105,7 @@ export async function runJob(
       if (stage === lastStage && now - lastWrite < PROGRESS_INTERVAL_MS) return;
       lastStage = stage;
       lastWrite = now;
-      await withScope(db, SYSTEM_SCOPE, (tx) => updateJobProgress(tx, jobId, stage, percent));
+      await unsafeUpdateJobProgress(db, jobId, stage, percent);
     },
   };
   try {
@@ -127,20 +113,18 @@ export async function runJob(
     const processor = processors[name] as JobProcessor<typeof name>;
     const outcome = await processor(parseJobPayload(name, job.payload), context);
     if (controller.signal.aborted) throw controller.signal.reason;
-    await withScope(db, SYSTEM_SCOPE, (tx) =>
-      finishJob(tx, jobId, { status: 'completed', result: outcome.result, provider: outcome.provider, model: outcome.model }),
-    );
+    await unsafeFinishJob(db, jobId, { status: 'completed', result: outcome.result, provider: outcome.provider, model: outcome.model });
     return report('completed');
   } catch (error) {
     if (controller.signal.aborted) {
-      await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE }));
+      await unsafeFinishJob(db, jobId, { status: 'timed_out', error: TIMED_OUT_MESSAGE });
       return report('timed_out', TIMED_OUT_MESSAGE);
     }
     if (!isPermanent(error) && !isLastAttempt) {
-      await withScope(db, SYSTEM_SCOPE, (tx) => requeueJob(tx, jobId, (error as Error).message?.slice(0, 500) ?? 'retry'));
+      await unsafeRequeueJob(db, jobId, (error as Error).message?.slice(0, 500) ?? 'retry');
       return report('retry', error);
     }
-    await withScope(db, SYSTEM_SCOPE, (tx) => finishJob(tx, jobId, { status: 'failed', error: userMessage(error) }));
+    await unsafeFinishJob(db, jobId, { status: 'failed', error: userMessage(error) });
     return report('failed', error);
   } finally {
     clearTimeout(timer);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
-import type { JobName } from './job-definitions';
+import { type JobName, TIMED_OUT_MESSAGE } from './job-definitions';
 import { getJobRow } from './job-repo';
-import { type JobProcessors, TIMED_OUT_MESSAGE, runJob } from './job-runner';
+import { type JobProcessors, runJob } from './job-runner';
 import { ABANDONED_AFTER_MS, sweepQueuedJobs } from './job-sweep';
 
 /**

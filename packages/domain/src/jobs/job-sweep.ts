@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import type { JobName } from './job-definitions';
-import { listJobsQueuedBefore, listJobsRunningPastDeadline } from './job-repo';
-import { recordTimeOutWithoutRunner } from './job-runner';
+import { unsafeListJobsQueuedBefore, unsafeListJobsRunningPastDeadline, unsafeTimeOutJobWithoutRunner } from './job-repo';
 
 /** Puts a job on the queue again; for BullMQ an add whose job id is still known is a no-op. */
 export type EnqueueJob = (name: JobName, jobId: string) => Promise<void>;
@@ -35,15 +33,15 @@ export const ABANDONED_AFTER_MS = 60_000;
  */
 export async function sweepQueuedJobs(db: Kysely<Database>, enqueue: EnqueueJob, options: { queuedForMs: number; now?: Date }): Promise<SweepResult> {
   const now = options.now ?? new Date();
-  const jobs = await withScope(db, SYSTEM_SCOPE, (tx) => listJobsQueuedBefore(tx, new Date(now.getTime() - options.queuedForMs), SWEEP_BATCH));
+  const jobs = await unsafeListJobsQueuedBefore(db, new Date(now.getTime() - options.queuedForMs), SWEEP_BATCH);
   const result: SweepResult = { requeued: [], timedOut: [], abandoned: [] };
   for (const job of jobs) {
     if (new Date(job.deadline_at).getTime() > now.getTime()) continue;
-    if (await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutWithoutRunner(tx, job, 'queued'))) result.timedOut.push(job.id);
+    if (await unsafeTimeOutJobWithoutRunner(db, job, 'queued')) result.timedOut.push(job.id);
   }
-  const abandoned = await withScope(db, SYSTEM_SCOPE, (tx) => listJobsRunningPastDeadline(tx, new Date(now.getTime() - ABANDONED_AFTER_MS), SWEEP_BATCH));
+  const abandoned = await unsafeListJobsRunningPastDeadline(db, new Date(now.getTime() - ABANDONED_AFTER_MS), SWEEP_BATCH);
   for (const job of abandoned) {
-    if (!(await withScope(db, SYSTEM_SCOPE, (tx) => recordTimeOutWithoutRunner(tx, job, 'running')))) continue;
+    if (!(await unsafeTimeOutJobWithoutRunner(db, job, 'running'))) continue;
     result.timedOut.push(job.id);
     result.abandoned.push(job.id);
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import type { Tx } from '@compliance/db/scope';
+import { unsafeInLoginTransaction } from '../auth/session-repo';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError } from '../errors';
 import { type LoginOutcome, type NewSession, type RequestMeta, openSession } from '../auth/session-service';
@@ -29,7 +30,7 @@ export async function completeMfaLogin(
   throttle: ThrottlePolicy,
   settings: MfaSettings,
 ): Promise<LoginOutcome> {
-  const outcome = await withScope(db, SYSTEM_SCOPE, async (tx): Promise<LoginOutcome | AppError> => {
+  const outcome = await unsafeInLoginTransaction(db, async (tx): Promise<LoginOutcome | AppError> => {
     const challenge = await resolveLoginChallenge(tx, input.challenge, 'mfa');
     await lockLoginAttempts(tx, challenge.username);
     try {
@@ -68,7 +69,7 @@ export async function completeMfaLogin(
 
 /** Enrolment a required organization asks for before the first session: the secret for the QR code. */
 export function startChallengeEnrollment(db: Kysely<Database>, challenge: string, settings: MfaSettings) {
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInLoginTransaction(db, async (tx) => {
     const row = await resolveLoginChallenge(tx, challenge, 'enroll');
     return startEnrollmentFor(tx, { id: row.user_id, username: row.username }, settings);
   });
@@ -81,7 +82,7 @@ export function confirmChallengeEnrollment(
   meta: RequestMeta,
   settings: MfaSettings,
 ): Promise<{ session: NewSession; recovery_codes: string[] }> {
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+  return unsafeInLoginTransaction(db, async (tx) => {
     const row = await resolveLoginChallenge(tx, input.challenge, 'enroll');
     const { recovery_codes } = await confirmEnrollmentFor(tx, { id: row.user_id, username: row.username }, input.code, settings, meta.ip);
     await deleteLoginChallenge(tx, row.id);

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Tx } from '@compliance/db/scope';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
 
 /** Organizations with their active tenant and user counts; all of them when ids is null; inactive ones only when asked. */
 export function listOrganizations(tx: Tx, ids: string[] | null, includeInactive = true) {
@@ -72,4 +73,26 @@ export async function reactivateOrganizationTenants(tx: Tx, organizationId: stri
     .returning('id')
     .execute();
   return rows.length;
+}
+
+function organizationsById(tx: Tx, ids: readonly string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return tx.selectFrom('organizations').select(['id', 'name', 'description']).where('id', 'in', ids).orderBy('name').execute();
+}
+
+/**
+ * The organizations another user's permissions name (every one when they are a product admin), read
+ * across organizations (system scope): the caller must have been allowed to view the user.
+ */
+export function unsafeListPermissionOrganizations(
+  db: Kysely<Database>,
+  target: { all: boolean; managedIds: readonly string[]; memberIds: readonly string[] },
+) {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => ({
+    all: target.all
+      ? await tx.selectFrom('organizations').select(['id', 'name', 'description', 'is_active']).orderBy('name').execute()
+      : [],
+    managed: await organizationsById(tx, target.managedIds),
+    member: await organizationsById(tx, target.memberIds),
+  }));
 }

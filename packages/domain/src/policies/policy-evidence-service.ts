@@ -4,9 +4,9 @@ import { sha256Hex } from '@compliance/documents/hash';
 import type { SavePolicyInput } from '@compliance/contracts/policies';
 import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
-import { type Actor, auditBy } from '../access/actor';
+import { auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { deleteDocumentRow, insertDocument } from '../documents/document-repo';
 import { toAppError } from '../documents/upload-service';
@@ -28,8 +28,8 @@ export function policyFileName(policyType: string, extension: string): string {
  * replaced with its links, all in one transaction. The saved policy is a draft: its links count as support
  * once an Admin approves it.
  */
-export async function savePolicyToEvidence(db: Kysely<Database>, actor: Actor, tenantId: string, input: SavePolicyInput) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function savePolicyToEvidence(db: Kysely<Database>, editor: EditorScope, input: SavePolicyInput) {
+  const { actor, tenantId } = editor;
   const template = requirePolicyTemplate(input.policy_type);
   const filename = policyFileName(template.name, 'md');
   const content = Buffer.from(input.content, 'utf8');

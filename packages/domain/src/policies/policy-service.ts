@@ -5,7 +5,7 @@ import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError } from '../errors';
 import { ANALYSIS_QUEUE } from '../jobs/job-definitions';
@@ -24,8 +24,8 @@ export async function listPolicyTemplates(db: Kysely<Database>, actor: Actor, te
 }
 
 /** Queues the drafting of a policy; follow the job (jobs.progress) for its stage and its result. */
-export async function startPolicyGeneration(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, input: GeneratePolicyInput) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function startPolicyGeneration(db: Kysely<Database>, queue: JobQueue, editor: EditorScope, input: GeneratePolicyInput) {
+  const { actor, tenantId } = editor;
   const template = requirePolicyTemplate(input.policy_type);
   const jobId = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const tenant = await getTenantContext(tx, tenantId);
@@ -56,9 +56,9 @@ export async function startPolicyGeneration(db: Kysely<Database>, queue: JobQueu
 }
 
 /** Drafts a policy and waits for it (the REST call): the Markdown, or the spec's kind of message on failure. */
-export async function generatePolicy(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, input: GeneratePolicyInput) {
-  const { job_id } = await startPolicyGeneration(db, queue, actor, tenantId, input);
-  const state = await waitForJob(db, actor.caller, tenantId, job_id, ANALYSIS_QUEUE.deadlineMs + 2_000);
+export async function generatePolicy(db: Kysely<Database>, queue: JobQueue, editor: EditorScope, input: GeneratePolicyInput) {
+  const { job_id } = await startPolicyGeneration(db, queue, editor, input);
+  const state = await waitForJob(db, editor.actor.caller, editor.tenantId, job_id, ANALYSIS_QUEUE.deadlineMs + 2_000);
   if (state.status === 'completed') return { ...generatedPolicySchema.parse(state.result), job_id };
   if (state.status === 'failed') throw new AppError('UNPROCESSABLE', `Failed to generate policy: ${state.error ?? 'unknown error'}`);
   throw new AppError('TIMEOUT', 'Policy generation is taking longer than expected. Please try again in a moment.');

@@ -3,9 +3,9 @@ import { FRAMEWORKS } from '@compliance/contracts/frameworks';
 import type { AssignRequirementsInput, Requirement } from '@compliance/contracts/requirements';
 import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
-import { type Actor, auditBy } from '../access/actor';
+import { auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { listContractDisplayIds } from './display-ids';
@@ -20,11 +20,10 @@ import { getTenantContext } from './requirement-service';
  */
 export async function assignRequirements(
   db: Kysely<Database>,
-  actor: Actor,
-  tenantId: string,
+  editor: EditorScope,
   input: AssignRequirementsInput,
 ): Promise<{ updated: number; requirements: Requirement[] }> {
-  assertCanEditTenant(actor.caller, tenantId);
+  const { actor, tenantId } = editor;
   const ids = [...new Set(input.requirement_ids)];
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const tenant = await getTenantContext(tx, tenantId);

@@ -6,7 +6,7 @@ import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { recordTenantSnapshot } from '../history/history-service';
@@ -74,8 +74,8 @@ export async function getRequirement(db: Kysely<Database>, actor: Actor, tenantI
   });
 }
 
-export async function updateRequirementResponse(db: Kysely<Database>, actor: Actor, tenantId: string, input: UpdateResponseInput): Promise<Requirement> {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function updateRequirementResponse(db: Kysely<Database>, editor: EditorScope, input: UpdateResponseInput): Promise<Requirement> {
+  const { actor, tenantId } = editor;
   await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const row = await getTenantRequirementRow(tx, tenantId, input.id);
     if (!row) throw notFound('Requirement');

@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { AiEngine } from '@compliance/ai/engine';
 import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
-import { type Actor, auditBy } from '../access/actor';
+import { auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
-import { assertCanEditTenant } from '../access/tenant-permissions';
+import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { linkCountsAsSupport } from '../documents/evidence-support';
@@ -36,8 +36,8 @@ async function passagesAround(tx: Kysely<Database>, tenantId: string, links: Rea
  * Writes a suggested response from the evidence linked to the requirement, citing the evidence names,
  * and keeps it with the provider and model that wrote it.
  */
-export async function generateSuggestedResponse(db: Kysely<Database>, engine: AiEngine, actor: Actor, tenantId: string, requirementId: string) {
-  assertCanEditTenant(actor.caller, tenantId);
+export async function generateSuggestedResponse(db: Kysely<Database>, engine: AiEngine, editor: EditorScope, requirementId: string) {
+  const { actor, tenantId } = editor;
   const { requirement, evidence } = await withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const [row] = await listTenantRequirements(tx, { tenantId, frameworks: FRAMEWORKS, id: requirementId });
     if (!row) throw notFound('Requirement');

@@ -5,7 +5,7 @@ import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { type Caller, callerScope, canAdministerOrg, canManageOrg, tenantScope, visibleOrgIds } from '../access/caller';
 import { createAuditEntry } from '../audit/audit-repo';
-import { materializeTenantRequirements } from '../catalog/catalog-sync';
+import { materializeTenantRequirements } from '../catalog/catalog-repo';
 import { AppError, forbidden, notFound } from '../errors';
 import { getTenant, insertTenant, listTenants, updateTenantRow } from './tenant-repo';
 

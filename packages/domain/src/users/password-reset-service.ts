@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { callerScope } from '../access/caller';
 import { revokeUserApiTokens } from '../api-tokens/api-token-repo';
 import { createAuditEntry } from '../audit/audit-repo';
-import { deleteUserLoginChallenges, setPasswordHash, upsertPasswordReset } from '../auth/password-repo';
+import { deleteUserLoginChallenges, setPasswordHash, unsafeInPasswordResetTransaction, upsertPasswordReset } from '../auth/password-repo';
 import { hashPassword } from '../auth/passwords';
 import { RESET_CODE_HOURS, createResetCode, hashResetCode } from '../auth/reset-codes';
 import { deleteUserSessions } from '../auth/session-repo';
@@ -30,9 +30,8 @@ export async function issuePasswordReset(db: Kysely<Database>, actor: Actor, use
   const code = createResetCode();
   const expiresAt = new Date(Date.now() + RESET_CODE_HOURS * 3_600_000);
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-  // The caller was authorized above; the user's own rows (tokens, reset, challenges) are under per-user
-  // row-level security, so they are written in the named system scope.
-  const ended = await withScope(db, SYSTEM_SCOPE, async (tx) => {
+  // The caller was authorized above; the user's own rows are under per-user row-level security.
+  const ended = await unsafeInPasswordResetTransaction(db, async (tx) => {
     await setPasswordHash(tx, userId, unusable);
     await upsertPasswordReset(tx, { userId, codeHash: hashResetCode(code), expiresAt, createdBy: caller.user.id });
     const sessions = await deleteUserSessions(tx, userId);

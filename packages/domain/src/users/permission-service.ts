@@ -1,45 +1,39 @@
 import type { Kysely } from 'kysely';
 import type { AccessibleTenant, Permissions } from '@compliance/contracts/users';
 import type { Database } from '@compliance/db/schema';
-import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import { withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
-import { type Caller, callerScope, loadCaller } from '../access/caller';
+import { type Caller, callerScope } from '../access/caller';
+import { unsafeListPermissionOrganizations } from '../organizations/organization-repo';
 import { notFound } from '../errors';
 import { assertCanViewUser } from './user-service';
-import { getUser } from './user-repo';
+import { unsafeLoadCallerOf } from './user-repo';
 
 /** Resolves another user's access the same way their own requests would be resolved. */
 async function loadTargetCaller(db: Kysely<Database>, actor: Actor, userId: string): Promise<Caller> {
   if (userId === actor.caller.user.id) return actor.caller;
   await withScope(db, callerScope(actor.caller), (tx) => assertCanViewUser(tx, actor.caller, userId));
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
-    const user = await getUser(tx, userId);
-    if (!user) throw notFound('User');
-    return loadCaller(tx, user);
-  });
-}
-
-function organizationsById(tx: Tx, ids: string[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return tx.selectFrom('organizations').select(['id', 'name', 'description']).where('id', 'in', ids).orderBy('name').execute();
+  const target = await unsafeLoadCallerOf(db, userId);
+  if (!target) throw notFound('User');
+  return target;
 }
 
 export async function getUserPermissions(db: Kysely<Database>, actor: Actor, userId: string): Promise<Permissions> {
   const target = await loadTargetCaller(db, actor, userId);
-  return withScope(db, SYSTEM_SCOPE, async (tx) => {
-    const all = target.isProductAdmin
-      ? await tx.selectFrom('organizations').select(['id', 'name', 'description', 'is_active']).orderBy('name').execute()
-      : [];
-    return {
-      user_id: target.user.id,
-      username: target.user.username,
-      role: target.user.role,
-      is_product_admin: target.isProductAdmin,
-      all_organizations: all,
-      managed_organizations: await organizationsById(tx, [...target.managedOrgIds]),
-      member_organizations: await organizationsById(tx, [...target.memberOrgIds]),
-    };
+  const organizations = await unsafeListPermissionOrganizations(db, {
+    all: target.isProductAdmin,
+    managedIds: [...target.managedOrgIds],
+    memberIds: [...target.memberOrgIds],
   });
+  return {
+    user_id: target.user.id,
+    username: target.user.username,
+    role: target.user.role,
+    is_product_admin: target.isProductAdmin,
+    all_organizations: organizations.all,
+    managed_organizations: organizations.managed,
+    member_organizations: organizations.member,
+  };
 }
 
 export async function listAccessibleTenants(db: Kysely<Database>, actor: Actor, userId: string): Promise<AccessibleTenant[]> {

@@ -1,5 +1,7 @@
-import type { Tx } from '@compliance/db/scope';
-import type { UserRole } from '@compliance/db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRole } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import { type Caller, loadCaller } from '../access/caller';
 
 /** A user's columns that may leave the database (never the password hash); joins select them too. */
 export const USER_PUBLIC_COLUMNS = [
@@ -110,4 +112,15 @@ export async function addTenantAccess(tx: Tx, userId: string, tenants: { id: str
     .values(tenants.map((t) => ({ user_id: userId, tenant_id: t.id, organization_id: t.organization_id, role: t.role ?? null })))
     .onConflict((oc) => oc.columns(['user_id', 'tenant_id']).doNothing())
     .execute();
+}
+
+/**
+ * Another user's access, resolved the same way their own requests would be, across organizations
+ * (system scope); undefined when there is no such user. The caller must have been allowed to view the user.
+ */
+export function unsafeLoadCallerOf(db: Kysely<Database>, userId: string): Promise<Caller | undefined> {
+  return withScope(db, SYSTEM_SCOPE, async (tx) => {
+    const user = await getUser(tx, userId);
+    return user ? loadCaller(tx, user) : undefined;
+  });
 }

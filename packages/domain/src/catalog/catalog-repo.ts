@@ -31,9 +31,9 @@ function toRow(req: CatalogRequirement) {
 /**
  * Loads the catalog release shipped with this build, once: upserts every requirement, retires the ones
  * a release dropped (their tenant rows and responses stay), and gives every tenant its rows.
- * Returns whether a new release was loaded.
+ * Runs in the system scope (the shared catalog and every tenant). Returns whether a new release was loaded.
  */
-export async function syncCatalog(db: Kysely<Database>): Promise<boolean> {
+export async function unsafeSyncCatalog(db: Kysely<Database>): Promise<boolean> {
   return withScope(db, SYSTEM_SCOPE, async (tx) => {
     // Several server processes may start at once: one loads the release, the others wait and find it loaded.
     await sql`SELECT pg_advisory_xact_lock(hashtext('compliance-catalog-sync'))`.execute(tx);
