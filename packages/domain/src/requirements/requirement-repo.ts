@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { RequirementListKey } from '@compliance/contracts/requirement-pages';
 import type { Tx } from '@compliance/db/scope';
-import { linkCountsAsSupport } from '../documents/evidence-support';
 import { STATUS_SQL } from '../reports/rates';
 import { supportingEvidenceCount } from './supporting-evidence';
 
