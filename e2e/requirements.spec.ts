@@ -280,9 +280,10 @@ test.describe('Security Requirements', () => {
 
   test("'Use This Response' copies the suggested response into the editor", async ({ page }) => {
     const suggestion = 'Multi-factor authentication is enforced for all remote and privileged access.';
-    await patchProcedure(page, 'requirements.list', (data) =>
-      (data as ApiRequirement[]).map((r, i) => (i === 0 ? { ...r, suggested_response: suggestion } : r)),
-    );
+    await patchProcedure(page, 'requirements.page', (data) => {
+      const first = data as { items: ApiRequirement[] };
+      return { ...first, items: first.items.map((r, i) => (i === 0 ? { ...r, suggested_response: suggestion } : r)) };
+    });
     await openRequirements(page);
     await cards(page).first().getByRole('button').click();
     await expect(dialog(page).getByTestId('suggested-response')).toHaveText(suggestion);
@@ -378,7 +379,7 @@ test.describe('Security Requirements', () => {
     await loginAs(page, 'analyst');
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/trpc/*requirements.list*', async (route) => {
+    await page.route('**/trpc/*requirements.page*', async (route) => {
       await held;
       await route.fulfill({ status: 500, json: [{ error: { message: 'Internal server error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, detail: 'Internal server error' } } }] });
     });
@@ -386,7 +387,7 @@ test.describe('Security Requirements', () => {
     await expect(page.getByText('Loading requirements...')).toBeVisible();
     release();
     await expect(page.getByRole('alert')).toContainText('Failed to load requirements.');
-    await page.unroute('**/trpc/*requirements.list*');
+    await page.unroute('**/trpc/*requirements.page*');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(cards(page).first()).toBeVisible();
 

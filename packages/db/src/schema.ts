@@ -140,6 +140,10 @@ export interface TenantRequirementsTable {
   updated_by: string | null;
   /** The contract a contract requirement was extracted from (deleted with it). */
   document_id: string | null;
+  /** The list order (domain, catalog before contract, catalog index), kept by a trigger from the catalog (migration 0015). */
+  list_domain: Generated<number>;
+  list_source: Generated<number>;
+  list_index: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

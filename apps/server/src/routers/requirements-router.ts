@@ -14,6 +14,7 @@ import {
   getRequirement,
   getTenantStats,
   listRequirementOwners,
+  listRequirementPage,
   listRequirements,
   updateRequirementResponse,
 } from '@compliance/domain/requirements/requirement-service';
@@ -21,17 +22,35 @@ import { generateResponseOutput, requirementEvidenceOutput } from '@compliance/c
 import { listRequirementEvidence } from '@compliance/domain/documents/document-service';
 import { generateSuggestedResponse } from '@compliance/domain/requirements/suggestion-service';
 import { assignRequirements } from '@compliance/domain/requirements/assignment-service';
+import { requirementPageInput, requirementPageOutput } from '@compliance/contracts/requirement-pages';
+import { serverBuiltOutput } from '../trpc/server-built-output';
 import { editorProcedure, router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['requirements'];
 const tenantOnly = z.object({ tenant_id: z.uuid().optional() }).optional();
 
+/** What the list procedures check of their answers at run time: the rows come from one typed mapper (server-built-output.ts). */
+const requirementPageEnvelope = z.object({ items: z.array(z.unknown()), next_cursor: z.string().nullable(), totals: z.unknown() });
+
 export const requirementsRouter = router({
   list: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/requirements', tags, summary: "The tenant's requirements (domains, frameworks, status: comma-joined; owner: a user id or me; overdue=true)" } })
     .input(requirementListInput)
-    .output(requirementListOutput)
+    .output(serverBuiltOutput(requirementListOutput, z.array(z.unknown())))
     .query(({ ctx, input }) => listRequirements(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+
+  page: tenantProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/requirements/page',
+        tags,
+        summary: 'A page of the tenant\'s requirements in list order (the filters of GET /requirements; limit, default 250; cursor: the next_cursor of the page before)',
+      },
+    })
+    .input(requirementPageInput)
+    .output(serverBuiltOutput(requirementPageOutput, requirementPageEnvelope))
+    .query(({ ctx, input }) => listRequirementPage(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
 
   stats: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/requirements/stats', tags, summary: 'Contracts analysed and evidence uploaded' } })

@@ -18,6 +18,12 @@ export const WORK_ROWS: Record<string, MatrixRow> = {
     crossTenant: { as: 'editor', status: 403, call: (w) => ({ headers: { 'x-tenant-id': A2(w).id } }) },
     crossOrg: { as: 'manager', status: 403, call: (w) => ({ input: { tenant_id: B1(w).id } }) },
   },
+  'requirements.page': {
+    expect: allBut({ outsider: 403 }),
+    call: (w) => ({ input: { limit: '5' }, headers: { 'x-tenant-id': A1(w).id } }),
+    crossTenant: { as: 'editor', status: 403, call: (w) => ({ input: { tenant_id: A2(w).id } }) },
+    crossOrg: { as: 'manager', status: 403, call: (w) => ({ headers: { 'x-tenant-id': B1(w).id } }) },
+  },
   'requirements.stats': {
     expect: allBut({ outsider: 403 }),
     call: (w) => ({ input: { tenant_id: A1(w).id } }),

@@ -15,11 +15,13 @@ export type ContractDisplayIds = ReadonlyMap<string, string>;
  * a catalog requirement keeps its catalog index; a tenant's contract requirements follow the catalog ones
  * of their domain in the order they were added (created_at, then id).
  */
-export async function listContractDisplayIds(tx: Tx, tenantId: string): Promise<ContractDisplayIds> {
+export async function listContractDisplayIds(tx: Tx, tenantId: string, domains?: readonly number[]): Promise<ContractDisplayIds> {
+  // `domains` narrows the read to the domains a page shows; numbering is per domain, so it is unchanged.
   const { rows } = await sql<{ id: string; domain_number: number; n: number }>`
     SELECT id, domain_number, (row_number() OVER (PARTITION BY domain_number ORDER BY created_at, id))::int AS n
     FROM tenant_requirements
     WHERE tenant_id = ${tenantId} AND source_type = 'contract'
+      ${domains ? sql`AND domain_number = ANY(${[...domains]}::int[])` : sql``}
   `.execute(tx);
   return new Map(rows.map((r) => [r.id, `${r.domain_number}.${(lastCatalogIndex.get(r.domain_number) ?? 0) + Number(r.n)}`]));
 }

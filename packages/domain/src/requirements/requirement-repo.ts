@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { RequirementListKey } from '@compliance/contracts/requirement-pages';
 import type { Tx } from '@compliance/db/scope';
-import { linkCountsAsSupport } from '../documents/evidence-support';
 import { STATUS_SQL } from '../reports/rates';
 import { supportingEvidenceCount } from './supporting-evidence';
 
@@ -23,18 +23,45 @@ export interface RequirementFilter {
   overdueOnly?: boolean;
 }
 
+/** One page of the list: the rows after a place in the list order (none = from the start), at most `limit`. */
+export interface RequirementPageWindow {
+  after?: RequirementListKey;
+  limit: number;
+}
+
 /** Overdue: the due date is before today (the database's day) and the work is not done. */
 const OVERDUE_SQL = `(tr.due_date IS NOT NULL AND tr.due_date < current_date AND ${STATUS_SQL} NOT IN ('Compliant', 'Not Applicable'))`;
 
+/**
+ * The list order, the screen's: domain, catalog before contract requirements, catalog index, then the order
+ * they were added. The columns are kept on the row (migration 0015) and tenant_requirements_list_order_idx
+ * holds them after tenant_id, so a page is read straight off the index.
+ */
+const LIST_ORDER = sql.raw('tr.list_domain, tr.list_source, tr.list_index, tr.created_at, tr.id');
+
 /** The tenant's requirements with their catalog data, state, owner and last editor, in display order. */
-export async function listTenantRequirements(tx: Tx, filter: RequirementFilter) {
-  const { rows } = await tenantRequirementsQuery(filter).execute(tx);
+export async function listTenantRequirements(tx: Tx, filter: RequirementFilter, page?: RequirementPageWindow) {
+  const { rows } = await tenantRequirementsQuery(filter, page).execute(tx);
   return rows;
 }
 
-/** The statement behind listTenantRequirements (the benchmark times it alone). */
-export function tenantRequirementsQuery(filter: RequirementFilter) {
+/** The conditions a filter sets on tenant_requirements tr joined to catalog_requirements c (the list and its totals). */
+function requirementConditions(filter: RequirementFilter) {
   const frameworks = [...filter.frameworks];
+  return sql`tr.tenant_id = ${filter.tenantId}
+      AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))
+      ${filter.domains ? sql`AND tr.list_domain = ANY(${[...filter.domains]}::int[])` : sql``}
+      ${filter.id ? sql`AND tr.id = ${filter.id}` : sql``}
+      ${filter.gapsOnly ? sql`AND ${sql.raw(STATUS_SQL)} NOT IN ('Compliant', 'Not Applicable')` : sql``}
+      ${filter.ids ? sql`AND tr.id = ANY(${[...filter.ids]}::uuid[])` : sql``}
+      ${filter.ownerId ? sql`AND tr.owner_user_id = ${filter.ownerId}` : sql``}
+      ${filter.statuses ? sql`AND ${sql.raw(STATUS_SQL)} = ANY(${[...filter.statuses]}::text[])` : sql``}
+      ${filter.overdueOnly ? sql`AND ${sql.raw(OVERDUE_SQL)}` : sql``}`;
+}
+
+/** The statement behind listTenantRequirements (the benchmark times it alone); with a window, one page of it. */
+export function tenantRequirementsQuery(filter: RequirementFilter, page?: RequirementPageWindow) {
+  const after = page?.after;
   return sql<{
     id: string;
     key: string | null;
@@ -57,10 +84,14 @@ export function tenantRequirementsQuery(filter: RequirementFilter) {
     created_at: Date;
     evidence_count: number;
     contract_names: string[];
+    list_source: number;
+    list_index: number;
+    /** created_at to the microsecond (a JavaScript Date keeps milliseconds), for the page cursor. */
+    list_created: string;
   }>`
     SELECT tr.id, tr.catalog_key AS key, tr.source_type,
       coalesce(c.text, tr.text) AS text,
-      coalesce(c.domain_number, tr.domain_number) AS domain_number,
+      tr.list_domain AS domain_number,
       c.domain_index,
       coalesce(c.priority, tr.priority, 'Medium') AS priority,
       coalesce(c.frameworks, '{}'::text[]) AS frameworks,
@@ -72,21 +103,36 @@ export function tenantRequirementsQuery(filter: RequirementFilter) {
       tr.updated_at, coalesce(ub.full_name, ub.username) AS updated_by_name, tr.created_at,
       ${supportingEvidenceCount('tr.id')} AS evidence_count,
       coalesce((SELECT array_agg(DISTINCT d.name ORDER BY d.name) FROM contract_obligations o JOIN documents d ON d.id = o.document_id
-        WHERE o.tenant_requirement_id = tr.id AND o.review_state <> 'rejected'), '{}'::text[]) AS contract_names
+        WHERE o.tenant_requirement_id = tr.id AND o.review_state <> 'rejected'), '{}'::text[]) AS contract_names,
+      tr.list_source, tr.list_index,
+      to_char(tr.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS list_created
     FROM tenant_requirements tr
     LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     LEFT JOIN users ou ON ou.id = tr.owner_user_id
     LEFT JOIN users ub ON ub.id = tr.updated_by
-    WHERE tr.tenant_id = ${filter.tenantId}
-      AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))
-      ${filter.domains ? sql`AND coalesce(c.domain_number, tr.domain_number) = ANY(${[...filter.domains]}::int[])` : sql``}
-      ${filter.id ? sql`AND tr.id = ${filter.id}` : sql``}
-      ${filter.gapsOnly ? sql`AND ${sql.raw(STATUS_SQL)} NOT IN ('Compliant', 'Not Applicable')` : sql``}
-      ${filter.ids ? sql`AND tr.id = ANY(${[...filter.ids]}::uuid[])` : sql``}
-      ${filter.ownerId ? sql`AND tr.owner_user_id = ${filter.ownerId}` : sql``}
-      ${filter.statuses ? sql`AND ${sql.raw(STATUS_SQL)} = ANY(${[...filter.statuses]}::text[])` : sql``}
-      ${filter.overdueOnly ? sql`AND ${sql.raw(OVERDUE_SQL)}` : sql``}
-    ORDER BY 5, CASE tr.source_type WHEN 'framework' THEN 0 ELSE 1 END, c.domain_index, tr.created_at, tr.id
+    WHERE ${requirementConditions(filter)}
+      ${after ? sql`AND (${LIST_ORDER}) > (${after.domain}::int, ${after.source}::smallint, ${after.index}::int, ${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+    ORDER BY ${LIST_ORDER}
+    ${page ? sql`LIMIT ${page.limit}` : sql``}
+  `;
+}
+
+/** The counts of the whole filtered list, per domain in list order (the first page's totals). */
+export async function tenantRequirementTotals(tx: Tx, filter: RequirementFilter) {
+  const { rows } = await tenantRequirementTotalsQuery(filter).execute(tx);
+  return rows;
+}
+
+/** The statement behind tenantRequirementTotals (the benchmark times it with the first page). */
+export function tenantRequirementTotalsQuery(filter: RequirementFilter) {
+  return sql<{ domain_number: number; total: number; non_compliant: number }>`
+    SELECT tr.list_domain AS domain_number, count(*)::int AS total,
+      (count(*) FILTER (WHERE ${sql.raw(STATUS_SQL)} NOT IN ('Compliant', 'Not Applicable')))::int AS non_compliant
+    FROM tenant_requirements tr
+    LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
+    WHERE ${requirementConditions(filter)}
+    GROUP BY tr.list_domain
+    ORDER BY tr.list_domain
   `;
 }
 

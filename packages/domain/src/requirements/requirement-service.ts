@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { FRAMEWORKS } from '@compliance/contracts/frameworks';
 import type { Requirement, RequirementListInput, UpdateResponseInput } from '@compliance/contracts/requirements';
 import { readStatus } from '@compliance/contracts/requirements';
+import { type RequirementListTotals, type RequirementPage, type RequirementPageInput, encodeRequirementCursor } from '@compliance/contracts/requirement-pages';
 import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
@@ -12,7 +13,7 @@ import { AppError, notFound } from '../errors';
 import { recordTenantSnapshot } from '../history/history-service';
 import { listContractDisplayIds } from './display-ids';
 import { toRequirement, toRequirements } from './requirement-mapper';
-import { getTenantRequirementRow, listTenantOwners, listTenantRequirements, updateTenantRequirement } from './requirement-repo';
+import { getTenantRequirementRow, listTenantOwners, listTenantRequirements, tenantRequirementTotals, updateTenantRequirement } from './requirement-repo';
 
 export interface TenantContext {
   id: string;
@@ -53,15 +54,55 @@ export async function listRequirementsInTx(tx: Tx, tenantId: string, input: Requ
   return { tenant, requirements: toRequirements(rows, tenant.assigned_frameworks, contractIds) };
 }
 
-export async function listRequirements(db: Kysely<Database>, actor: Actor, tenantId: string, input: Partial<RequirementListInput>): Promise<Requirement[]> {
-  const query: RequirementQuery = {
+/** The filters of a list call (the whole list or a page), with owner=me read as the caller. */
+function listQuery(actor: Actor, input: Partial<RequirementListInput>): RequirementQuery {
+  return {
     domains: input.domains,
     frameworks: input.frameworks,
     ownerId: input.owner === 'me' ? actor.caller.user.id : input.owner,
     statuses: input.status,
     overdueOnly: input.overdue,
   };
+}
+
+export async function listRequirements(db: Kysely<Database>, actor: Actor, tenantId: string, input: Partial<RequirementListInput>): Promise<Requirement[]> {
+  const query = listQuery(actor, input);
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => (await listRequirementsInTx(tx, tenantId, query)).requirements);
+}
+
+/**
+ * One page of a tenant's requirements in list order, after the cursor's place (keyset: a page costs the
+ * same at the end of the list as at its start). The first page also carries the whole filtered list's
+ * counts, for the screen's tiles and group headers. One row more than the page is read to know whether
+ * another page follows.
+ */
+export async function listRequirementPage(db: Kysely<Database>, actor: Actor, tenantId: string, input: RequirementPageInput): Promise<RequirementPage> {
+  const query = listQuery(actor, input);
+  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
+    const tenant = await getTenantContext(tx, tenantId);
+    const filter = { tenantId, ...query, frameworks: effectiveFrameworks(tenant, query.frameworks) };
+    const read = await listTenantRequirements(tx, filter, { after: input.cursor, limit: input.limit + 1 });
+    const rows = read.slice(0, input.limit);
+    const contractDomains = [...new Set(rows.filter((r) => r.source_type === 'contract').map((r) => r.domain_number))];
+    const contractIds = contractDomains.length ? await listContractDisplayIds(tx, tenantId, contractDomains) : new Map<string, string>();
+    const last = rows.at(-1);
+    const next = read.length > input.limit && last
+      ? encodeRequirementCursor({ domain: last.domain_number, source: last.list_source, index: last.list_index, createdAt: last.list_created, id: last.id })
+      : null;
+    return {
+      items: toRequirements(rows, tenant.assigned_frameworks, contractIds),
+      next_cursor: next,
+      totals: input.cursor ? null : listTotals(await tenantRequirementTotals(tx, filter)),
+    };
+  });
+}
+
+function listTotals(domains: { domain_number: number; total: number; non_compliant: number }[]): RequirementListTotals {
+  return {
+    total: domains.reduce((sum, d) => sum + d.total, 0),
+    non_compliant: domains.reduce((sum, d) => sum + d.non_compliant, 0),
+    domains,
+  };
 }
 
 export async function getRequirement(db: Kysely<Database>, actor: Actor, tenantId: string, id: string): Promise<Requirement> {

@@ -21,6 +21,8 @@ function groupByDomain(requirements: Requirement[]): DomainGroup[] {
 
 interface RequirementListProps {
   requirements: Requirement[];
+  /** Each domain's count in the whole list, when only part of it is loaded; else the groups count their rows. */
+  domainTotals?: ReadonlyMap<number, number>;
   onOpen: (r: Requirement) => void;
   /** The ids chosen for bulk assignment, when the caller may assign. */
   selected?: ReadonlySet<string>;
@@ -28,11 +30,12 @@ interface RequirementListProps {
 }
 
 /** The requirements grouped by domain number, each group headed by its name and count. */
-export function RequirementList({ requirements, onOpen, selected, onToggle }: RequirementListProps) {
+export function RequirementList({ requirements, domainTotals, onOpen, selected, onToggle }: RequirementListProps) {
   return (
     <div className="space-y-8">
       {groupByDomain(requirements).map((group) => {
         const headingId = `domain-group-${group.number}`;
+        const count = domainTotals?.get(group.number) ?? group.requirements.length;
         return (
           <section key={group.number} aria-labelledby={headingId} data-testid="domain-group" data-domain={group.number}>
             <div className="mb-3 flex items-center justify-between gap-3 border-b border-slate-200 pb-2">
@@ -40,7 +43,7 @@ export function RequirementList({ requirements, onOpen, selected, onToggle }: Re
                 <span className="text-slate-500">{group.number}.</span> {group.name}
               </h2>
               <span data-testid="domain-count" className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-slate-600">
-                {group.requirements.length === 1 ? '1 requirement' : `${group.requirements.length} requirements`}
+                {count === 1 ? '1 requirement' : `${count} requirements`}
               </span>
             </div>
             <ul className="space-y-3">

@@ -1,28 +1,22 @@
-import type { Requirement } from '@compliance/contracts/requirements';
 import { StatTile } from '../../components/stat-tile';
 import { Icon } from '../../layout/nav-icons';
 
 interface RequirementStatsProps {
-  /** The filtered list, or undefined while it loads. */
-  requirements: Requirement[] | undefined;
+  /** The whole filtered list's counts (from its first page), or undefined while it loads. */
+  totals: { total: number; non_compliant: number } | undefined;
   stats: { contracts: number; evidence: number } | undefined;
 }
 
 const PENDING = '—';
 
-/** Not yet met: anything neither Compliant nor Not Applicable. */
-export function isNonCompliant(requirement: Requirement): boolean {
-  return requirement.compliance_status !== 'Compliant' && requirement.compliance_status !== 'Not Applicable';
-}
-
-/** The four headline numbers of the page; the first two follow the filters. */
-export function RequirementStats({ requirements, stats }: RequirementStatsProps) {
+/** The four headline numbers of the page; the first two follow the filters (non-compliant: neither Compliant nor Not Applicable). */
+export function RequirementStats({ totals, stats }: RequirementStatsProps) {
   return (
     <div className="grid grid-cols-2 gap-3 xl:grid-cols-4 xl:gap-4">
-      <StatTile label="Total Requirements" value={requirements?.length ?? PENDING} icon={<Icon name="clipboard" className="h-5 w-5" />} />
+      <StatTile label="Total Requirements" value={totals?.total ?? PENDING} icon={<Icon name="clipboard" className="h-5 w-5" />} />
       <StatTile
         label="Non-Compliant"
-        value={requirements ? requirements.filter(isNonCompliant).length : PENDING}
+        value={totals?.non_compliant ?? PENDING}
         icon={<Icon name="shield" className="h-5 w-5" />}
       />
       <StatTile label="Contracts Analyzed" value={stats?.contracts ?? PENDING} icon={<Icon name="document" className="h-5 w-5" />} />

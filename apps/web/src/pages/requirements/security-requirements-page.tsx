@@ -1,7 +1,8 @@
+import { REQUIREMENT_PAGE_SIZE } from '@compliance/contracts/requirement-pages';
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { AccessibleTenant } from '@compliance/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Toast } from '../../components/toast';
 import { Button } from '../../components/button';
@@ -15,6 +16,7 @@ import { Icon } from '../../layout/nav-icons';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { trpc } from '../../lib/trpc';
 import { BulkAssignBar } from './bulk-assign-bar';
+import { LoadMore } from './load-more';
 import { RequirementFilters } from './requirement-filters';
 import { csvExportUrl, useRequirementFilters } from './requirement-filters-state';
 import { RequirementList } from './requirement-list';
@@ -49,20 +51,39 @@ export function SecurityRequirementsPage() {
 /**
  * One tenant's requirements; remounted per tenant, so filters start over and an open editor closes.
  * Calls name the tenant, so cached answers never cross tenants; a tenant change also invalidates them.
- * A `?search=` (from an assistant answer's link) narrows the list, shown above it with a way to clear it.
+ * The list arrives a page at a time (GET /api/requirements/page): the first page carries the whole
+ * filtered list's counts for the tiles and group headers, and the next page loads as the end of the
+ * list nears the screen. A tenant with no more requirements than a page sees its whole list at once.
+ * A `?search=` (from an assistant answer's link) narrows the whole list, so every page is loaded
+ * first; it is shown above the list with a way to clear it.
  */
 function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
   const queryClient = useQueryClient();
   const canEdit = useCanEdit(tenant);
   const filters = useRequirementFilters(tenant.assigned_frameworks);
-  const list = trpc.requirements.list.useQuery({ ...filters.query, tenant_id: tenant.id });
+  const list = trpc.requirements.page.useInfiniteQuery(
+    { ...filters.query, tenant_id: tenant.id, limit: REQUIREMENT_PAGE_SIZE },
+    { getNextPageParam: (page) => page.next_cursor ?? undefined },
+  );
   const stats = trpc.requirements.stats.useQuery({ tenant_id: tenant.id });
   const { search, clear: clearSearch } = useSearchParam();
-  const shown = list.data && search ? searchRequirements(list.data, search) : list.data;
+  const loaded = useMemo(() => list.data?.pages.flatMap((page) => page.items), [list.data]);
+  const totals = list.data?.pages[0]?.totals ?? undefined;
+  const domainTotals = useMemo(() => new Map(totals?.domains.map((d) => [d.domain_number, d.total])), [totals]);
+  const searching = !!search && list.hasNextPage && !list.isFetchNextPageError;
+  const shown = loaded && search && !searching ? searchRequirements(loaded, search) : loaded;
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = openId ? list.data?.find((r) => r.id === openId) : undefined;
+  const open = openId ? loaded?.find((r) => r.id === openId) : undefined;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  useEffect(() => {
+    if (searching) loadMore();
+  }, [searching, loadMore]);
 
   function toggle(requirement: Requirement) {
     setSelected((current) => {
@@ -105,9 +126,9 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <RequirementFilters assignedFrameworks={tenant.assigned_frameworks} filters={filters} />
         <div className="min-w-0 space-y-6">
-          <RequirementStats requirements={list.data} stats={stats.data} />
-          {search && list.data && (
-            <SearchFilterBar search={search} shown={shown!.length} total={list.data.length} noun={NOUN} onClear={clearSearch} />
+          <RequirementStats totals={totals} stats={stats.data} />
+          {search && shown && totals && !searching && (
+            <SearchFilterBar search={search} shown={shown.length} total={totals.total} noun={NOUN} onClear={clearSearch} />
           )}
           {canEdit && (
             <BulkAssignBar
@@ -126,11 +147,16 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
           )}
           <RequirementsBody
             list={list}
-            shown={shown}
+            loaded={loaded}
+            shown={searching ? undefined : shown}
             search={search}
+            domainTotals={search ? undefined : domainTotals}
             onOpen={(r) => setOpenId(r.id)}
             selection={canEdit ? { selected, onToggle: toggle } : undefined}
           />
+          {!search && hasNextPage && loaded && totals && (
+            <LoadMore loaded={loaded.length} total={totals.total} loading={isFetchingNextPage} onLoadMore={loadMore} />
+          )}
         </div>
       </div>
       {open && (
@@ -142,23 +168,26 @@ function TenantRequirements({ tenant }: { tenant: AccessibleTenant }) {
 }
 
 interface RequirementsBodyProps {
-  list: { data?: Requirement[]; isPending: boolean; isError: boolean; refetch: () => unknown };
-  /** The list narrowed by the search. */
+  list: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** Every row loaded so far. */
+  loaded: Requirement[] | undefined;
+  /** The rows to show (narrowed by the search); undefined while a search waits for the whole list. */
   shown: Requirement[] | undefined;
   search: string;
+  domainTotals?: ReadonlyMap<number, number>;
   onOpen: (requirement: Requirement) => void;
   selection?: { selected: ReadonlySet<string>; onToggle: (requirement: Requirement) => void };
 }
 
-function RequirementsBody({ list, shown, search, onOpen, selection }: RequirementsBodyProps) {
-  if (list.isPending) {
+function RequirementsBody({ list, loaded, shown, search, domainTotals, onOpen, selection }: RequirementsBodyProps) {
+  if (list.isPending || (loaded && !shown)) {
     return (
       <Card>
         <EmptyState>Loading requirements...</EmptyState>
       </Card>
     );
   }
-  if (list.isError || !list.data || !shown) {
+  if (list.isError || !loaded || !shown) {
     return (
       <Alert tone="error">
         Failed to load requirements.{' '}
@@ -172,10 +201,10 @@ function RequirementsBody({ list, shown, search, onOpen, selection }: Requiremen
     return (
       <Card>
         <EmptyState icon={<Icon name="list" className="h-10 w-10" />}>
-          {list.data.length > 0 && search ? `No requirements match “${search}”` : 'No requirements match the selected filters'}
+          {loaded.length > 0 && search ? `No requirements match “${search}”` : 'No requirements match the selected filters'}
         </EmptyState>
       </Card>
     );
   }
-  return <RequirementList requirements={shown} onOpen={onOpen} selected={selection?.selected} onToggle={selection?.onToggle} />;
+  return <RequirementList requirements={shown} domainTotals={domainTotals} onOpen={onOpen} selected={selection?.selected} onToggle={selection?.onToggle} />;
 }
