@@ -13,6 +13,7 @@ import * as evidenceLifecycle from './0011-evidence-lifecycle';
 import * as aiReview from './0012-ai-review';
 import * as dailyMetrics from './0013-daily-metrics';
 import * as tenantAccessRole from './0014-tenant-access-role';
+import * as jobNotifications from './0015-job-notifications';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-ai-review': aiReview,
   '0013-daily-metrics': dailyMetrics,
   '0014-tenant-access-role': tenantAccessRole,
+  '0015-job-notifications': jobNotifications,
 };
