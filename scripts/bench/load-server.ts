@@ -9,8 +9,8 @@ import { connectDatabase } from '@compliance/db/connect';
 import { createAiEngine } from '@compliance/ai/engine';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
-import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
 

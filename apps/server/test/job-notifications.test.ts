@@ -129,6 +129,36 @@ describe('job completion is pushed to its waiters', () => {
     expect(reads.counts.recheck).toBeGreaterThanOrEqual(1);
   });
 
+  it.runIf(inject('databaseUrl'))('listens again after losing its connection, and has its waiters re-read what they missed', async () => {
+    const url = new URL(inject('databaseUrl')!);
+    const name = `cp_listener_${randomBytes(4).toString('hex')}`;
+    url.searchParams.set('application_name', name);
+    const own = await connectDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    try {
+      const ownChanges = new JobChanges(own.listen);
+      const id = await newJob(a);
+      const reads = readCounter();
+      const waiting = waitForJob(own.db, ownChanges, a.caller, a.tenantId, id, 20_000, { recheckMs: NEVER, onRead: reads.onRead });
+      await reads.first;
+      // The server ends the listening connection (a restart, a failover); the job finishes while it is gone.
+      const ended = await sql<{ pid: number }>`SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE application_name = ${name} AND query LIKE 'LISTEN%'`.execute(handle.db);
+      expect(ended.rows).toHaveLength(1);
+      await withScope(handle.db, SYSTEM_SCOPE, (tx) => finishJob(tx, id, { status: 'completed', result: {} }));
+      expect((await waiting).status).toBe('completed');
+      expect(reads.counts.recheck).toBe(0);
+      // The new connection hears later changes.
+      const next = await newJob(a);
+      const again = readCounter();
+      const waitingAgain = waitForJob(own.db, ownChanges, a.caller, a.tenantId, next, 20_000, { recheckMs: NEVER, onRead: again.onRead });
+      await again.first;
+      await withScope(handle.db, SYSTEM_SCOPE, (tx) => finishJob(tx, next, { status: 'failed', error: 'x' }));
+      expect((await waitingAgain).status).toBe('failed');
+      expect(again.counts).toEqual({ first: 1, notified: 1, recheck: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+
   it("tells another tenant's waiter nothing: neither the job nor that it changed", async () => {
     const own = await newJob(b);
     const foreign = await newJob(a);
