@@ -6,8 +6,10 @@
 // The parser thread is built next to each entry as parse-worker-entry.mjs: the file name
 // packages/documents/src/parse-sandbox.ts starts (`new URL('./parse-worker-entry.mjs', import.meta.url)`),
 // so the built code finds the built thread and the sources keep their tsx-loading entry.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,7 +23,7 @@ const externalPackages = {
 };
 
 const apps = {
-  server: { main: 'apps/server/src/main.ts', cli: 'apps/server/src/cli.ts' },
+  server: { main: 'apps/server/src/main.ts', cli: 'apps/server/src/cli.ts', 'make-embedded-template': 'apps/server/src/make-embedded-template.ts' },
   worker: { main: 'apps/worker/src/main.ts' },
 };
 
@@ -48,4 +50,29 @@ for (const [app, entries] of Object.entries(apps)) {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
   console.log(`built apps/${app}/dist (${Object.keys(entryPoints).join(', ')})`);
+  if (app === 'server') embeddedTemplate(outdir);
+}
+
+/** Every file below a folder, in a stable order. */
+function filesBelow(folder) {
+  return readdirSync(folder, { recursive: true }).map((f) => path.join(folder, String(f))).filter((f) => statSync(f).isFile()).sort();
+}
+
+/**
+ * The embedded database a new data folder starts from (apps/server/src/make-embedded-template.ts), made
+ * once for each version of the migrations and the catalog and kept in node_modules/.cache between builds.
+ */
+function embeddedTemplate(outdir) {
+  const hash = createHash('sha256');
+  for (const folder of ['packages/db/src/migrations', 'packages/catalog/src', 'packages/domain/src/catalog']) {
+    for (const file of filesBelow(path.join(root, folder))) hash.update(file.slice(root.length)).update(readFileSync(file));
+  }
+  const cacheDir = path.join(root, 'node_modules', '.cache', 'compliance');
+  const cached = path.join(cacheDir, `embedded-template-${hash.digest('hex').slice(0, 16)}.tgz`);
+  if (!existsSync(cached)) {
+    mkdirSync(cacheDir, { recursive: true });
+    execFileSync(process.execPath, [path.join(outdir, 'make-embedded-template.mjs'), cached], { stdio: 'inherit' });
+  }
+  copyFileSync(cached, path.join(outdir, 'embedded-template.tgz'));
+  console.log(`embedded database template: ${path.relative(root, cached)}`);
 }

@@ -1,10 +1,11 @@
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@compliance/db/connection-errors';
 import cookie from '@fastify/cookie';
+import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { TrustProxy } from './trust-proxy';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import { invalidateCallerCache } from '@compliance/domain/access/caller-cache';
 import { isMutation } from './http/authenticate';
+import { errorAnswer } from './http/error-map';
 import { healthRoutes } from './http/health-routes';
 import { addRequestLimits } from './http/request-limits';
 import { restPlugin } from './http/rest-plugin';
@@ -61,15 +62,14 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
   // After the cookie parser: the per-user limit reads the session.
   await addRequestLimits(app, deps);
 
+  // The one error handler: plain routes throw, the REST bridge hands its errors here (rest-plugin.ts),
+  // and http/error-map.ts decides the status and the {detail, code} body.
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (isDatabaseUnavailable(error)) {
-      req.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ detail: DATABASE_UNAVAILABLE, code: 'UNAVAILABLE' });
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    const detail = status >= 500 ? 'Internal server error' : error.message;
-    return reply.code(status).send({ detail });
+    const { status, body } = errorAnswer(error);
+    const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+    if (status === 503) req.log.warn({ err: cause }, 'unavailable (database down or not ready)');
+    else if (status >= 500) req.log.error({ err: cause }, 'request failed');
+    return reply.code(status).send(body);
   });
 
   await app.register(healthRoutes, { deps, databaseKind });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { connectDatabase } from '@compliance/db/connect';
 import { migrateToLatest } from '@compliance/db/migrate';
 import { closeParserPool } from '@compliance/documents/parse-sandbox';
@@ -13,7 +14,9 @@ import { createServerMetrics } from './observability/metrics';
 
 /** Connects, migrates, seeds (demo outside production, first admin in production) and builds the app. */
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
-  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  // The built server finds the embedded database template beside it (scripts/build-apps.mjs); tsx runs go without.
+  const template = fileURLToPath(new URL('./embedded-template.tgz', import.meta.url));
+  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, template });
   await migrateToLatest(handle.db);
   await syncCatalog(handle.db);
   let seeded = false;

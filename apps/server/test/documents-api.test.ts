@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, type Session, api, createTestApp, login } from './helpers/test-app';
+import { type TestApp, type Session, api, createTestApp, expectError, login } from './helpers/test-app';
 import { PASSWORD, createUser } from './helpers/factories';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { multipartBody } from './helpers/multipart';
@@ -138,11 +138,67 @@ describe('evidence over REST', () => {
   });
 });
 
+describe('plain routes and procedures answer errors alike', () => {
+  it('parses ids, queries and form fields with the contract schemas: a clear 400, nothing stored', async () => {
+    const before = (await api(t.app, editor, 'GET', '/api/evidence/')).json().length;
+    for (const url of ['/api/evidence/not-an-id/download', `/api/contracts/${'a'.repeat(36)}/download`, '/api/evidence/1/reanalyze?wait=false']) {
+      const method = url.includes('reanalyze') ? 'POST' : 'GET';
+      expectError(await t.app.inject({ method, url, headers: { cookie: editor.cookie, 'x-csrf-token': editor.csrf } }), 400, 'id: Must be a valid id');
+    }
+    const file = { filename: 'notes.txt', content: Buffer.from('Access reviews happen quarterly.') };
+    expectError(await upload(editor, '/api/evidence/upload?wait=soon', file), 400, 'wait must be true or false');
+    expectError(await upload(editor, '/api/evidence/upload?wait=false', file, { description: 'x'.repeat(2001) }), 400, 'description: Must be at most 2000 characters');
+    expectError(await upload(editor, '/api/evidence/upload?wait=false', file, { name: 'n'.repeat(256) }), 400, 'Name must be at most 255 characters');
+    expectError(await api(t.app, editor, 'GET', '/api/requirements/export/csv?domains=99'), 400, 'domains must be comma-separated domain numbers from 1 to 15');
+    expect((await api(t.app, editor, 'GET', '/api/evidence/')).json()).toHaveLength(before);
+  });
+
+  it('gives the same error the same status and {detail, code} on a plain route and through the REST bridge', async () => {
+    const unknown = '3f0e8c56-5f0a-4d0e-9c43-6f1a2b3c4d5e';
+    const plain = await api(t.app, editor, 'GET', `/api/evidence/${unknown}/download`);
+    const bridged = await api(t.app, editor, 'GET', `/api/evidence/${unknown}/links`);
+    expect([plain.statusCode, bridged.statusCode]).toEqual([404, 404]);
+    expect(plain.json()).toEqual({ detail: 'Evidence not found', code: 'NOT_FOUND' });
+    expect(bridged.json()).toEqual(plain.json());
+    expect((await api(t.app, null, 'GET', `/api/evidence/${unknown}/download`)).json()).toEqual((await api(t.app, null, 'GET', `/api/evidence/${unknown}/links`)).json());
+    const unreadable = await upload(editor, '/api/contracts/upload', { filename: 'locked.pdf', content: fixture('encrypted.pdf') });
+    expect(unreadable.statusCode, unreadable.body).toBe(422);
+    expect(unreadable.json()).toEqual({ detail: expect.stringContaining('password'), code: 'UNPROCESSABLE_CONTENT' });
+  });
+});
+
 describe('the OpenAPI document', () => {
-  it('describes the upload, download and export routes beside the procedures', async () => {
+  type Operation = { parameters?: { name: string; in: string; required?: boolean; schema: { format?: string; enum?: string[] } }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[]; format?: string }>; required?: string[] } }> } };
+  const operation = (doc: { paths: Record<string, Record<string, Operation>> }, path: string, method: string) => doc.paths[path]?.[method];
+  const params = (op: Operation | undefined) => Object.fromEntries((op?.parameters ?? []).map((p) => [`${p.in} ${p.name}`, p]));
+
+  it('describes the upload, download and export routes beside the procedures, with their parameters', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const p of ['/contracts/upload', '/evidence/upload', '/evidence/{id}/reanalyze', '/contracts/{id}/download', '/requirements/export/csv', '/contracts/{id}/obligations', '/evidence/{id}/links']) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
+    const plain: [string, string, string[]][] = [
+      ['/contracts/upload', 'post', ['query tenant_id', 'query wait']],
+      ['/evidence/upload', 'post', ['query tenant_id', 'query wait']],
+      ['/evidence/{id}/versions', 'post', ['path id', 'query tenant_id', 'query wait']],
+      ['/evidence/{id}/reanalyze', 'post', ['path id', 'query tenant_id', 'query wait']],
+      ['/contracts/{id}/download', 'get', ['path id', 'query tenant_id']],
+      ['/evidence/{id}/download', 'get', ['path id', 'query tenant_id']],
+      ['/requirements/export/csv', 'get', ['query domains', 'query frameworks', 'query tenant_id']],
+      ['/reports/export/executive-summary', 'get', ['query domains', 'query frameworks', 'query tenant_id']],
+      ['/reports/export/gap-analysis', 'get', ['query domains', 'query frameworks', 'query tenant_id']],
+    ];
+    for (const [path, method, expected] of plain) {
+      const found = params(operation(doc, path, method));
+      expect(Object.keys(found).sort(), `${method} ${path}`).toEqual(expected);
+      if (found['path id']) expect(found['path id']).toMatchObject({ required: true, schema: { format: 'uuid' } });
+      expect(found['query tenant_id']?.schema.format, `${method} ${path}`).toBe('uuid');
+      if (found['query wait']) expect(found['query wait'].schema.enum).toEqual(['true', 'false']);
+    }
+    const form = operation(doc, '/evidence/{id}/versions', 'post')!.requestBody!.content['multipart/form-data']!.schema;
+    expect(form.required).toEqual(['file']);
+    expect(Object.keys(form.properties).sort()).toEqual(['description', 'document_type', 'expires_on', 'file', 'name', 'tenant_id']);
+    expect(form.properties.file!.format).toBe('binary');
+    expect(form.properties.document_type!.enum).toContain('SOC 2 Report');
   });
 });

@@ -39,7 +39,9 @@ export function gradeResponse(fixture: ResponseFixture, text: string): ResponseG
   const { coverage, support_any: support, reject_any: reject, gap_any: gaps } = fixture.expect;
   if (!/\b(?:we|our|us)\b/i.test(text)) why.push('not in our voice');
   // A document's name as stored when it is a file name ('backup_procedure_v3.docx'), or any file name.
-  const stored = fixture.evidence.map((e) => e.name).find((n) => n !== citedName(n) && text.includes(n.replace(/\.[a-z0-9]{2,4}$/i, '')));
+  // 'SEC-2291.pdf' cited as 'SEC-2291' is its cited name: only a stem still written as a file name counts.
+  const stem = (n: string) => n.replace(/\.[a-z0-9]{2,4}$/i, '');
+  const stored = fixture.evidence.map((e) => e.name).find((n) => n !== citedName(n) && stem(n) !== citedName(n) && text.includes(stem(n)));
   const fileName = stored ?? FILE_NAME.exec(text)?.[0];
   if (fileName) why.push(`cites a file name: ${fileName}`);
   const broken = sentencesOf(text).find((s) => !/^[A-Z0-9"“‘'(]/.test(s) || !/[.!?]["”’)]*$/.test(s));

@@ -10,10 +10,10 @@ import { createAiEngine } from './engine';
  * from sliding back; the figures themselves are in docs/PERFORMANCE.md.
  */
 
-// Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5%, blind5 52.5% of 40);
-// the first four were then studied (75.0%, 70.0%, 82.5%, 70.0%); blind5 (writer frozen at ad0ec19) is as first scored.
-// Each floor sits at or below its latest score.
-const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.72, blind2: 0.67, blind3: 0.8, blind4: 0.67, blind5: 0.5 };
+// Each blind split was scored once as written (blind1 52.5%, blind2 42.5%, blind3 70.0%, blind4 52.5%, blind5 52.5%,
+// blind6 32.5%, blind7 62.5% of 40) and then studied (latest: 77.5%, 75.0%, 85.0%, 72.5%, 62.5%, 42.5%); blind7 (writer
+// frozen at 62d42e6) is as first scored. Each floor sits at or below its latest score.
+const FLOORS: Record<string, number> = { dev: 0.9, blind1: 0.75, blind2: 0.72, blind3: 0.82, blind4: 0.7, blind5: 0.6, blind6: 0.4, blind7: 0.6 };
 
 describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '../evals/responses', `${split}.json`))))('suggested responses: %s split', (split) => {
   it('are acceptable to an analyst, never cite a file name and never quote a fragment', async () => {
@@ -30,5 +30,22 @@ describe.each(Object.keys(FLOORS).filter((split) => existsSync(join(__dirname, '
     for (const g of grades.filter((x) => !x.acceptable)) console.log(`  ✗ ${g.id}: ${g.why.join('; ')}\n    ${g.text.replace(/\n+/g, ' / ')}`);
     expect(grades.filter((g) => g.why.some((w) => w.startsWith('cites a file name') || w.startsWith('not a whole sentence')))).toEqual([]);
     expect(share).toBeGreaterThanOrEqual(FLOORS[split]!);
+  });
+});
+
+describe('the response grader', () => {
+  const fixture = (name: string) => ({
+    id: 'grader',
+    requirement: 'Add rate limiting to the public API.',
+    evidence: [{ name, passage: 'Rate limiting is enforced on the public API gateway.' }],
+    expect: { coverage: 'full' as const, support_any: ['Rate limiting is enforced'], reject_any: [], gap_any: [] },
+  });
+
+  it('refuses a document cited by its stored file name and accepts one cited by its name as words', () => {
+    const text = (cited: string) => `We meet this requirement through our ${cited}. Rate limiting is enforced on the public API gateway (${cited}).`;
+    expect(gradeResponse(fixture('api_gateway_config.txt'), text('api_gateway_config')).why).toContain('cites a file name: api_gateway_config.txt');
+    expect(gradeResponse(fixture('api_gateway_config.txt'), text('API Gateway Config')).acceptable).toBe(true);
+    // A ticket exported as 'SEC-2291.pdf' is cited as 'SEC-2291': nothing about it is a file name any more.
+    expect(gradeResponse(fixture('SEC-2291.pdf'), text('SEC-2291')).acceptable).toBe(true);
   });
 });

@@ -140,6 +140,24 @@ export const jobStateSchema = z.object({
 export type JobStateView = z.infer<typeof jobStateSchema>;
 export const jobIdInput = z.object({ id: idSchema, tenant_id: tenantIdQuery });
 
+/** The query of a file download (GET /contracts/{id}/download, /evidence/{id}/download). */
+export const documentFileQuery = z.object({ tenant_id: tenantIdQuery.meta({ description: "Defaults to the session's current tenant" }) });
+
+/** The query of an upload or a re-analysis: by default the answer waits for the analysis. */
+export const uploadQuery = documentFileQuery.extend({
+  wait: z
+    .enum(['true', 'false'], { error: 'wait must be true or false' })
+    .optional()
+    .transform((value) => value !== 'false')
+    .meta({ description: 'false: answer 202 at once and follow GET /jobs/{id}; default waits up to 90 s' }),
+});
+
+/** The upload's tenant as a form field, an alternative to the query parameter (the two must agree). */
+export const uploadTenantField = tenantIdQuery.meta({ description: 'The tenant to upload into, as an alternative to the query parameter (the two must agree)' });
+
+/** The form fields of a contract upload beside its `file` part; a blank field counts as not sent. */
+export const contractUploadFields = z.object({ tenant_id: uploadTenantField });
+
 /** What an upload answers: with wait (REST default) the finished analysis, else the job to follow. */
 export const uploadOutput = z.object({
   document_id: idSchema,

@@ -29,7 +29,8 @@ export const domainsQuery = z
       return z.NEVER;
     }
     return numbers;
-  });
+  })
+  .meta({ description: 'Comma-joined domain numbers ("1,3,15"): absent = every domain, empty = none' });
 
 /** Comma-joined framework names in either spelling: absent = the tenant's frameworks, empty = none. */
 export const frameworksQuery = z
@@ -46,7 +47,8 @@ export const frameworksQuery = z
       return z.NEVER;
     }
     return [...new Set(canonical as string[])];
-  });
+  })
+  .meta({ description: "Comma-joined framework names: absent = the tenant's frameworks, empty = none" });
 
 export const tenantIdQuery = idSchema.optional();
 

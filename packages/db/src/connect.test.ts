@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -51,6 +55,31 @@ describe.runIf(url)('PostgreSQL pool', () => {
     } finally {
       process.off('uncaughtException', onUncaught);
       await handle.close();
+    }
+  });
+});
+
+describe('embedded database template', () => {
+  it('starts an empty data folder from the template, and a folder that holds a database from itself', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'cp-template-'));
+    try {
+      const source = await PGlite.create('memory://');
+      await source.exec("CREATE TABLE marker (note text); INSERT INTO marker VALUES ('from the template')");
+      const template = path.join(folder, 'template.tgz');
+      writeFileSync(template, Buffer.from(await (await source.dumpDataDir('gzip')).arrayBuffer()));
+      await source.close();
+
+      const dataDir = path.join(folder, 'pglite');
+      const first = await connectDatabase({ dataDir, template });
+      expect((await sql<{ note: string }>`SELECT note FROM marker`.execute(first.db)).rows).toEqual([{ note: 'from the template' }]);
+      await sql`UPDATE marker SET note = 'changed since'`.execute(first.db);
+      await first.close();
+
+      const again = await connectDatabase({ dataDir, template });
+      expect((await sql<{ note: string }>`SELECT note FROM marker`.execute(again.db)).rows).toEqual([{ note: 'changed since' }]);
+      await again.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -25,20 +25,57 @@ export const APP_ROLE = 'compliance_app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function uuidArray(ids: readonly string[]): string {
-  for (const id of ids) if (!UUID.test(id)) throw new Error('Invalid id in access scope');
-  return `{${ids.join(',')}}`;
+function uuid(id: string): string {
+  if (!UUID.test(id)) throw new Error('Invalid id in access scope');
+  return id;
+}
+
+/**
+ * The statement that puts a transaction in its scope. Every value is a constant or an id checked to be
+ * a UUID above, so it is written into the text: the statement needs no parameters and can travel in the
+ * same round trip as BEGIN.
+ */
+function scopeStatement(scope: AccessScope): string {
+  const ids = (list: readonly string[]) => `{${list.map(uuid).join(',')}}`;
+  return [
+    `SELECT set_config('role', '${APP_ROLE}', true)`,
+    `set_config('app.all', '${scope.all ? 'on' : 'off'}', true)`,
+    `set_config('app.user_id', '${scope.userId === null ? '' : uuid(scope.userId)}', true)`,
+    `set_config('app.org_ids', '${ids(scope.organizationIds)}', true)`,
+    `set_config('app.tenant_ids', '${ids(scope.tenantIds)}', true)`,
+  ].join(', ');
+}
+
+/** Databases whose driver takes several statements in one query (node-postgres; not the embedded PGlite). */
+const oneRoundTripOpening = new WeakSet<Kysely<Database>>();
+
+/** Called by connectDatabase for a PostgreSQL server: scoped transactions then open with BEGIN and their scope in one round trip. */
+export function openScopesInOneRoundTrip(db: Kysely<Database>): void {
+  oneRoundTripOpening.add(db);
 }
 
 /** Runs fn in one transaction acting as the application role with the given scope. */
 export async function withScope<T>(db: Kysely<Database>, scope: AccessScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT set_config('role', ${APP_ROLE}, true),
-      set_config('app.all', ${scope.all ? 'on' : 'off'}, true),
-      set_config('app.user_id', ${scope.userId ?? ''}, true),
-      set_config('app.org_ids', ${uuidArray(scope.organizationIds)}, true),
-      set_config('app.tenant_ids', ${uuidArray(scope.tenantIds)}, true)`.execute(tx);
-    return fn(tx);
+  const statement = scopeStatement(scope);
+  if (!oneRoundTripOpening.has(db)) {
+    return db.transaction().execute(async (tx) => {
+      await sql.raw(statement).execute(tx);
+      return fn(tx);
+    });
+  }
+  // BEGIN and the scope in one simple query, then what fn runs, then COMMIT; ROLLBACK on any failure.
+  return db.connection().execute(async (connection) => {
+    let result: T;
+    try {
+      await sql.raw(`BEGIN; ${statement}`).execute(connection);
+      // Only withScope opens transactions, and fn gets this one connection, inside the transaction, as its Tx.
+      result = await fn(connection as unknown as Tx);
+    } catch (error) {
+      await sql.raw('ROLLBACK').execute(connection).catch(() => undefined);
+      throw error;
+    }
+    await sql.raw('COMMIT').execute(connection);
+    return result;
   });
 }
 

@@ -27,22 +27,6 @@ export function isDocumentError(error: unknown): error is DocumentError {
   return error instanceof DocumentError;
 }
 
-const STATUS_BY_CODE: Record<DocumentErrorCode, number> = {
-  UNSUPPORTED_TYPE: 415,
-  TYPE_MISMATCH: 415,
-  EMPTY_FILE: 400,
-  TOO_LARGE: 413,
-  CORRUPT: 422,
-  ENCRYPTED: 422,
-  NO_TEXT: 422,
-  ZIP_BOMB: 422,
-};
-
-/** The HTTP status a REST route should answer with for this error. */
-export function getDocumentErrorStatus(code: DocumentErrorCode): number {
-  return STATUS_BY_CODE[code];
-}
-
 export function encryptedFileError(): DocumentError {
   return new DocumentError('ENCRYPTED', 'The file is password-protected. Remove the password and upload it again.');
 }

@@ -1,4 +1,6 @@
-/** The one error type services throw; transports map its code to a status once (tRPC and REST). */
+import type { DocumentError, DocumentErrorCode } from '@compliance/documents/document-error';
+
+/** The one error type services throw; the server maps its code to a status once (apps/server/src/http/error-map.ts). */
 export type AppErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHORIZED'
@@ -12,21 +14,6 @@ export type AppErrorCode =
   | 'TIMEOUT'
   | 'UNAVAILABLE'
   | 'INTERNAL';
-
-export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
-  TIMEOUT: 504,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-};
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
@@ -44,3 +31,16 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (detail = 'You do not have permission to perform this action') =>
   new AppError('FORBIDDEN', detail);
+
+/** How each problem with a file is classified: too large, not an accepted type, empty, or unreadable. */
+const DOCUMENT_ERROR_CODES: Partial<Record<DocumentErrorCode, AppErrorCode>> = {
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TYPE_MISMATCH: 'UNSUPPORTED_MEDIA_TYPE',
+  EMPTY_FILE: 'BAD_REQUEST',
+};
+
+/** A problem with a file as an AppError with the same message (anything not listed is unreadable: 422). */
+export function fromDocumentError(error: DocumentError): AppError {
+  return new AppError(DOCUMENT_ERROR_CODES[error.code] ?? 'UNPROCESSABLE', error.message);
+}

@@ -14,16 +14,17 @@ import { uploadRoutes } from './upload-routes';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The procedures' paths from their meta and the plain routes' from their contract schemas, in one document. */
 export function buildOpenApiDocument() {
-  const document = generateOpenApiDocument(appRouter, {
+  return generateOpenApiDocument(appRouter, {
     title: 'Compliance Platform API',
     version: '1.0.0',
     baseUrl: '/api',
     description:
       'REST facade over the same procedures the web client calls through tRPC. Authenticate with POST /auth/login ' +
       `(session cookie); state-changing calls must send the ${CSRF_COOKIE} cookie value in the ${CSRF_HEADER} header.`,
+    paths: FILE_ROUTE_PATHS,
   });
-  return { ...document, paths: { ...document.paths, ...FILE_ROUTE_PATHS } };
 }
 
 const SWAGGER_PAGE = `<!doctype html>
@@ -66,21 +67,6 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
       req.headers['content-type'] = 'application/json';
     }
   });
-  // Every error answer of the facade has the same shape: {detail, code}.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    try {
-      const body = JSON.parse(payload) as { detail?: string; message?: string; code?: string; data?: { detail?: string } };
-      // tRPC errors carry data.detail; Fastify's own (bad JSON, body too large, media type) already carry detail.
-      // A 500 never shows its message; 503 and 504 come only from AppErrors, whose details are written for users.
-      const given = body.data?.detail ?? body.detail;
-      const detail =
-        reply.statusCode === 500 || (reply.statusCode > 500 && !given) ? 'Internal server error' : (given ?? body.message ?? 'Request failed');
-      return JSON.stringify({ detail, code: body.code });
-    } catch {
-      return payload;
-    }
-  });
 
   const document = buildOpenApiDocument();
   app.get('/openapi.json', async () => document);
@@ -96,8 +82,10 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) 
     await bridge.register(fastifyTRPCOpenApiPlugin, {
       router: appRouter,
       createContext: contextFactory(opts.deps),
-      onError: ({ error, req }: { error: { code: string; cause?: unknown }; req?: { log?: typeof app.log } }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') (req?.log ?? app.log).error({ err: error.cause ?? error }, 'REST call failed');
+      // The bridge would write its own error body; rethrown here, the error leaves its handler unanswered
+      // and Fastify's one error handler (app.ts, error-map.ts) answers it like any plain route's error.
+      onError: ({ error }: { error: unknown }) => {
+        throw error;
       },
     });
   });

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EVIDENCE_TYPES } from '@compliance/contracts/documents';
-import { expiryDate } from '@compliance/contracts/evidence';
+import { idParam } from '@compliance/contracts/common';
+import { contractUploadFields, documentFileQuery, uploadQuery } from '@compliance/contracts/documents';
+import { evidenceUploadFields } from '@compliance/contracts/evidence';
 import { formatSize } from '@compliance/documents/format-size';
 import type { Actor } from '@compliance/domain/access/actor';
 import { assertCanEditTenant } from '@compliance/domain/access/tenant-permissions';
@@ -13,7 +14,8 @@ import { ANALYSIS_QUEUE } from '@compliance/domain/jobs/job-definitions';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import type { AppDeps } from '../trpc/context';
 import { requestedTenant } from './requested-tenant';
-import { answer, authenticateRoute } from './route-auth';
+import { authenticateRoute } from './route-auth';
+import { parseInput } from './route-input';
 import { sendFile } from './send-file';
 
 /** The spec's messages when the analysis runs past the 90 s budget. */
@@ -43,7 +45,9 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Parsed
       if (part.file.truncated) throw tooLarge(maxBytes);
       file = { filename: part.filename || 'upload', content };
     } else {
-      fields[part.fieldname] = String(part.value ?? '');
+      // A blank field counts as not sent.
+      const value = String(part.value ?? '').trim();
+      if (value) fields[part.fieldname] = value;
     }
   }
   if (!file) throw new AppError('BAD_REQUEST', 'A file is required');
@@ -65,108 +69,74 @@ async function respond(reply: FastifyReply, deps: AppDeps, actor: Actor, tenantI
  * they may edit the tenant the request names (or the session's); a tenant_id form field is then held to
  * the same rules: checked against access, refused if it differs from the header or query, never ignored.
  */
-async function receiveUpload(req: FastifyRequest, deps: AppDeps) {
+async function receiveUpload(req: FastifyRequest, deps: AppDeps, options: { withId: boolean }) {
   const route = await authenticateRoute(req, deps, { mutation: true });
+  const id = options.withId ? parseInput(idParam, req.params).id : undefined;
+  const { wait } = parseInput(uploadQuery, req.query);
   assertCanEditTenant(route.actor.caller, route.tenantId);
   const upload = await readUpload(req, deps.config.uploadMaxBytes);
-  const named = upload.fields.tenant_id?.trim();
-  if (!named) return { ...route, upload };
+  const named = upload.fields.tenant_id;
+  if (!named) return { ...route, id, upload, wait };
   const { caller, currentTenantId } = route.actor;
   const tenantId = resolveTenantId(caller, requestedTenant(req, named), currentTenantId);
   assertCanEditTenant(caller, tenantId);
-  return { actor: route.actor, tenantId, upload };
+  return { actor: route.actor, tenantId, id, upload, wait };
 }
 
-/** The optional `expires_on` form field: a real date as YYYY-MM-DD, or empty for none. */
-/** The evidence type a multipart upload names, if any; one the product does not know is a 400. */
-function readDocumentType(fields: Record<string, string>): string | undefined {
-  const documentType = fields.document_type?.trim() || undefined;
-  if (documentType && !(EVIDENCE_TYPES as readonly string[]).includes(documentType)) {
-    throw new AppError('BAD_REQUEST', `Document type must be one of: ${EVIDENCE_TYPES.join(', ')}`);
-  }
-  return documentType;
-}
-
-function readExpiry(fields: Record<string, string>): string | null {
-  const given = fields.expires_on?.trim();
-  if (!given) return null;
-  const parsed = expiryDate.safeParse(given);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'The expiry date must be a date as YYYY-MM-DD');
-  return parsed.data;
-}
-
-const waitFlag = (req: FastifyRequest) => (req.query as { wait?: string } | undefined)?.wait !== 'false';
-
-/** Multipart uploads, re-analysis and downloads: plain routes calling the same services as the procedures. */
+/**
+ * Multipart uploads, re-analysis and downloads: plain routes calling the same services as the procedures.
+ * Like a procedure, each authenticates first, then parses its path, query and form fields with the
+ * contract schemas (file-routes-openapi.ts describes them from the same schemas); errors are thrown and
+ * answered by the one error handler (error-map.ts).
+ */
 export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   await app.register(multipart);
 
-  app.post('/contracts/upload', (req, reply) =>
-    answer(reply, async () => {
-      const { actor, tenantId, upload } = await receiveUpload(req, deps);
-      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'contract', upload.filename);
-    }),
-  );
+  app.post('/contracts/upload', async (req, reply) => {
+    const { actor, tenantId, upload, wait } = await receiveUpload(req, deps, { withId: false });
+    parseInput(contractUploadFields, upload.fields);
+    const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, { kind: 'contract', filename: upload.filename, content: upload.content, maxBytes: deps.config.uploadMaxBytes });
+    return respond(reply, deps, actor, tenantId, ids, wait, 'contract', upload.filename);
+  });
 
-  app.post('/evidence/upload', (req, reply) =>
-    answer(reply, async () => {
-      const { actor, tenantId, upload } = await receiveUpload(req, deps);
-      const documentType = readDocumentType(upload.fields) ?? 'Policy';
-      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
-        kind: 'evidence',
-        filename: upload.filename,
-        content: upload.content,
-        name: upload.fields.name,
-        description: upload.fields.description?.slice(0, 2000),
-        documentType,
-        expiresOn: readExpiry(upload.fields),
-        maxBytes: deps.config.uploadMaxBytes,
-      });
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);
-    }),
-  );
+  /** A new evidence document, or (replaces) a new version of one: the old one stays in its history. */
+  async function uploadEvidence(req: FastifyRequest, reply: FastifyReply, options: { newVersion: boolean }) {
+    const { actor, tenantId, id: replaces, upload, wait } = await receiveUpload(req, deps, { withId: options.newVersion });
+    const fields = parseInput(evidenceUploadFields, upload.fields);
+    const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
+      kind: 'evidence',
+      filename: upload.filename,
+      content: upload.content,
+      name: fields.name,
+      description: fields.description,
+      documentType: fields.document_type ?? (replaces ? undefined : 'Policy'),
+      expiresOn: fields.expires_on ?? null,
+      replaces,
+      maxBytes: deps.config.uploadMaxBytes,
+    });
+    return respond(reply, deps, actor, tenantId, ids, wait, 'evidence', upload.filename);
+  }
 
-  app.post<{ Params: { id: string } }>('/evidence/:id/versions', (req, reply) =>
-    answer(reply, async () => {
-      if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
-      const { actor, tenantId, upload } = await receiveUpload(req, deps);
-      const documentType = readDocumentType(upload.fields);
-      const ids = await uploadDocument(deps.db, deps.queue, actor, tenantId, {
-        kind: 'evidence',
-        filename: upload.filename,
-        content: upload.content,
-        name: upload.fields.name,
-        description: upload.fields.description?.slice(0, 2000),
-        documentType,
-        expiresOn: readExpiry(upload.fields),
-        replaces: req.params.id,
-        maxBytes: deps.config.uploadMaxBytes,
-      });
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'evidence', upload.filename);
-    }),
-  );
+  app.post('/evidence/upload', (req, reply) => uploadEvidence(req, reply, { newVersion: false }));
+  app.post('/evidence/:id/versions', (req, reply) => uploadEvidence(req, reply, { newVersion: true }));
 
-  app.post<{ Params: { id: string } }>('/evidence/:id/reanalyze', (req, reply) =>
-    answer(reply, async () => {
-      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
-      if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
-      const file = await getDocumentFile(deps.db, actor, tenantId, 'evidence', req.params.id);
-      const ids = await reanalyzeEvidence(deps.db, deps.queue, actor, tenantId, req.params.id);
-      return respond(reply, deps, actor, tenantId, ids, waitFlag(req), 'reanalyze', file.filename);
-    }),
-  );
+  app.post('/evidence/:id/reanalyze', async (req, reply) => {
+    const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: true });
+    const { id } = parseInput(idParam, req.params);
+    const { wait } = parseInput(uploadQuery, req.query);
+    const file = await getDocumentFile(deps.db, actor, tenantId, 'evidence', id);
+    const ids = await reanalyzeEvidence(deps.db, deps.queue, actor, tenantId, id);
+    return respond(reply, deps, actor, tenantId, ids, wait, 'reanalyze', file.filename);
+  });
 
   for (const kind of ['contract', 'evidence'] as const) {
-    const base = kind === 'contract' ? '/contracts' : '/evidence';
-    app.get<{ Params: { id: string } }>(`${base}/:id/download`, (req, reply) =>
-      answer(reply, async () => {
-        const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: false });
-        if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw new AppError('BAD_REQUEST', 'Must be a valid id');
-        const file = await getDocumentFile(deps.db, actor, tenantId, kind, req.params.id);
-        return sendFile(reply, file.filename, file.contentType, file.content);
-      }),
-    );
+    app.get(`${kind === 'contract' ? '/contracts' : '/evidence'}/:id/download`, async (req, reply) => {
+      const { actor, tenantId } = await authenticateRoute(req, deps, { mutation: false });
+      const { id } = parseInput(idParam, req.params);
+      parseInput(documentFileQuery, req.query);
+      const file = await getDocumentFile(deps.db, actor, tenantId, kind, id);
+      return sendFile(reply, file.filename, file.contentType, file.content);
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { jobIdInput, jobStateSchema } from '@compliance/contracts/documents';
 import { getJobState, watchJob } from '@compliance/domain/jobs/job-service';
-import { toTRPCError } from '../trpc/errors';
+import { toTRPCError } from '../http/error-map';
 import { router, tenantProcedure } from '../trpc/trpc';
 
 export const jobsRouter = router({

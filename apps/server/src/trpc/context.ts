@@ -8,7 +8,7 @@ import type { JobChanges } from '@compliance/domain/jobs/job-changes';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { ServerConfig } from '../env';
 import { resolveSession } from '../http/resolve-session';
-import { toTRPCError } from './errors';
+import { toTRPCError } from '../http/error-map';
 
 export interface AppDeps {
   db: Kysely<Database>;

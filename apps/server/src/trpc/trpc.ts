@@ -6,7 +6,7 @@ import { assertCsrf, assertSameOrigin, isMutation } from '../http/authenticate';
 import { requestedTenant } from '../http/requested-tenant';
 import { mfaEnrollmentRefusal } from '../http/resolve-session';
 import type { Context } from './context';
-import { errorDetail, toTRPCError } from './errors';
+import { errorDetail, toTRPCError } from '../http/error-map';
 import { findInputProblem } from './input-guard';
 
 const t = initTRPC

@@ -10,6 +10,7 @@ const GROUPS: string[][] = [
   ['updat', 'revis', 'amend'],
   ['track', 'record', 'log'],
   ['workforc', 'staff', 'employe', 'personnel', 'worker', 'user'],
+  ['depart', 'leaver', 'leav', 'offboard'],
   ['join', 'starter', 'onboard', 'hire', 'induct', 'recruit'],
   ['restrict', 'limit'],
   ['authoris', 'authoriz', 'permit', 'entitl'],
@@ -18,7 +19,7 @@ const GROUPS: string[][] = [
   ['remov', 'disabl', 'revok', 'deactiv', 'delet', 'destroy', 'wipe', 'purg', 'eras', 'shred', 'dispos', 'sanit'],
   ['inventori', 'cmdb', 'regist'],
   ['retain', 'retent', 'kept', 'keep', 'archiv', 'preserv'],
-  ['block', 'prevent', 'deni', 'deny', 'reject'],
+  ['block', 'prevent', 'deni', 'deny', 'reject', 'refus', 'forbid', 'prohibit'],
   ['lock', 'lockout'],
   ['fail', 'invalid', 'unsuccess', 'incorrect'],
   ['login', 'logon', 'signin'],
@@ -60,6 +61,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmanagement events\b|\badmin(?:istrator)? activity\b|\bprivileged actions?\b/gi, 'administrator actions'],
   [/\bobject lock\b|\bworm\b|\bwrite[- ]once\b|\bimmutable\b|\blog file validation\b|\btamper[- ]?(?:proof|evident)\b/gi, 'immutable protected from modification'],
   [/\bchange advisory board\b|\bCAB\b/g, 'change approval'],
+  [/\bDR\b/g, 'disaster recovery'],
+  [/\bBCP\b/g, 'business continuity plan'],
+  [/\bRTOs?\b/g, 'recovery time objective'],
+  [/\bRPOs?\b/g, 'recovery point objective'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];
 

@@ -11,6 +11,8 @@ export type Token = {
   stem: string;
   stop: boolean;
   kind: string;
+  /** Universal part of speech from wink's tagger ('VERB', 'NOUN', …). */
+  pos: string;
 };
 
 export type AnalyzedText = {
@@ -40,6 +42,7 @@ export function analyzeText(text: string): AnalyzedText {
   const lemmas = tokenCollection.out(its.lemma as unknown as ItsFunction<string>) as string[];
   const stops = tokenCollection.out(its.stopWordFlag) as unknown as boolean[];
   const kinds = tokenCollection.out(its.type) as string[];
+  const tags = tokenCollection.out(its.pos) as string[];
   const tokens: Token[] = [];
   let offset = 0;
   for (let i = 0; i < values.length; i += 1) {
@@ -55,6 +58,7 @@ export function analyzeText(text: string): AnalyzedText {
       stem: normaliseStem(stems[i] ?? value.toLowerCase(), lemmas[i] ?? value.toLowerCase()),
       stop: stops[i] === true,
       kind: kinds[i] ?? 'word',
+      pos: tags[i] ?? 'X',
     });
     offset = end;
   }

@@ -99,17 +99,21 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
   let label: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
   let current = lead?.[2];
   let pendingNumber: string | undefined;
+  let dangling: string | undefined;
   const sentences: EvidenceSentence[] = [];
   analysed.sentences.forEach((span, position) => {
     const raw = normalised.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
     const lines = raw.split(/(?<=\S)\s(?=[-•*]\s)/);
-    for (const line of lines) {
+    for (let line of lines) {
       const alone = /^(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?$/.exec(line);
-      if (alone) {
+      // 'Leavers in March: 38.' split after its colon: the number is the setting's value, not a section.
+      if (alone && dangling) line = `${dangling} ${line}`;
+      else if (alone) {
         pendingNumber = alone[1];
         label = pendingNumber;
         continue;
       }
+      dangling = /:$/.test(line) ? line : undefined;
       if (pendingNumber && /^[A-Z][^.!?]*\.$/.test(line) && line.split(/\s+/).length <= 6) {
         current = line.slice(0, -1);
         label = `${pendingNumber} (${current})`;

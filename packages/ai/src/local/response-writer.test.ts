@@ -36,6 +36,50 @@ describe('writeResponse', () => {
     expect(text).toMatch(/does not show how we record identified risks/);
   });
 
+  it('does not offer a sentence reporting that something was not done as the control', () => {
+    const text = writeResponse({
+      requirement: { text: 'Retest every remediated high finding of the penetration test.' },
+      evidence: [{ name: 'Penetration Test Summary', excerpt: 'Two high findings were remediated in April. A retest of the remediated findings was not in scope for this engagement.' }],
+    });
+    expect(text).not.toContain('A retest of the remediated findings was not in scope');
+  });
+
+  it('does not take a number that ends a setting for a section number', () => {
+    const text = writeResponse({
+      requirement: { text: 'Disable the accounts of leavers on or before their leaving date.' },
+      evidence: [{ name: 'Leaver KPI Report', excerpt: 'Leavers in March: 38. Accounts disabled on or before leaving date: 38 (100%). Average notice period: 27 days.' }],
+    });
+    expect(text).toContain('Accounts disabled on or before leaving date: 38 (100%) (Leaver KPI Report).');
+    expect(text).not.toMatch(/section 38/);
+  });
+
+  it('says a part is not covered when the evidence states a weaker number than required', () => {
+    const text = writeResponse({
+      requirement: { text: 'Review privileged user access at least quarterly.' },
+      evidence: [{ name: 'Access Review Standard', excerpt: 'Privileged user access is reviewed by system owners every six months and the results are kept for audit.' }],
+    });
+    expect(text).toMatch(/^Our Access Review Standard covers part of this requirement\./);
+    expect(text).toMatch(/Not yet covered by the linked evidence: review privileged user access at least quarterly\./);
+  });
+
+  it('takes a long part as shown when the evidence shows what it asks done and what it is done to', () => {
+    const text = writeResponse({
+      requirement: { text: 'Revoke all system access of departing workers no later than their last working day.' },
+      evidence: [{ name: 'Leaver Procedure', excerpt: 'On the leaving date the identity connector disables the account and revokes all access tokens.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our Leaver Procedure\./);
+    expect(text).not.toMatch(/not (?:yet )?covered/i);
+  });
+
+  it('picks a setting that opens a part nothing shows yet even when a weaker sentence shares more words', () => {
+    const text = writeResponse({
+      requirement: { text: 'Back up critical systems at least daily and encrypt the backups.' },
+      evidence: [{ name: 'backup_job_config.txt', excerpt: 'Job name: PROD-FILES\nSchedule: Daily at 01:30\nBackup mode: Incremental\nStorage encryption: Enabled (AES-256)' }],
+    });
+    expect(text).toContain('Storage encryption: Enabled (AES-256)');
+    expect(text).not.toMatch(/Not yet covered[^.]*encrypt/);
+  });
+
   it('drops a sentence cut off at either end', () => {
     const text = writeResponse({
       requirement: { text: 'Review user access rights every quarter.' },

@@ -1,5 +1,7 @@
 import type { SuggestResponseInput } from '../engine';
 import { citedName } from '../cited-name';
+import { analyzeText } from './nlp';
+import { meetsQuantity, requiredQuantities, statedQuantities } from './quantities';
 import { type EvidenceSentence, evidenceSentences, stemsOf } from './response-sentences';
 
 /**
@@ -17,10 +19,16 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s/i;
+const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
-const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
+const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\bowns the list\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
+
+/** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
+const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
+
+/** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -55,15 +63,26 @@ function protectTerms(text: string): string {
 }
 
 /** The requirement's parts ('with an owner, treatment decision and target date'), each with its stems. */
-function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[] }> {
+function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[]; verb?: string }> {
   const parts = splitParts(requirement)
     .map((text) => ({ text: text.trim().replace(/^(?:and|or)\s+/i, ''), stems: [...new Set(stemsOf(text).filter((s) => !GENERIC.has(s)))] }))
     .filter((p) => p.text && p.stems.length);
   // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
+  // What a part applies to ('critical systems') does not tell it apart: 'back up critical systems' is shown by a backup.
   return parts.map((part) => {
     const own = part.stems.filter((s) => !parts.some((other) => other !== part && other.stems.includes(s)));
-    return { text: part.text, stems: own.length ? own : part.stems, all: part.stems };
+    const required = (stems: string[]) => stems.filter((s) => !SCOPE.has(s));
+    const stems = [required(own).length ? own : [], required(part.stems), own].find((list) => list.length) ?? part.stems;
+    return { text: part.text, stems, all: part.stems, verb: leadingVerb(part.text) };
   });
+}
+
+/** The stem of the verb a part starts with ('Revoke all access …' → 'remov'), when it starts with one. */
+function leadingVerb(part: string): string | undefined {
+  const first = analyzeText(part).tokens.find((t) => t.kind === 'word');
+  if (first?.pos !== 'VERB') return undefined;
+  const stem = stemsOf(first.value)[0];
+  return stem && !GENERIC.has(stem) ? stem : undefined;
 }
 
 function listNames(names: readonly string[]): string {
@@ -90,7 +109,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && NOT_A_CONTROL.test(sentence.text))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
@@ -109,18 +128,19 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   const weight = (a: string) => 1 / Math.max(1, pool.filter((c) => c.sentence.stems.has(a)).length);
   const strength = (c: Claim) => overlap(c).reduce((sum, a) => sum + weight(a), 0);
   while (claims.length < MAX_CLAIMS) {
+    // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
+    // After the first, a sentence may show one word of a part nothing shows yet, if few sentences use it ('removed').
+    const untouched = new Set(parts.filter((p) => !p.stems.some((s) => covered.has(s))).flatMap((p) => p.stems));
     let best: { claim: Claim; added: number; total: number } | null = null;
     for (const claim of pool) {
       if (claims.includes(claim)) continue;
       const shared = overlap(claim);
       const added = shared.filter((a) => !covered.has(a)).length;
+      const opensAPart = claims.length > 0 && shared.some((a) => untouched.has(a));
+      if (added === 0 || shared.length < (opensAPart ? 1 : Math.min(2, aspects.size)) || strength(claim) < 0.9) continue;
       if (!best || added > best.added || (added === best.added && shared.length > best.total)) best = { claim, added, total: shared.length };
     }
-    // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
-    // After the first, a sentence may show one word of a part nothing shows yet, if few sentences use it ('removed').
-    const untouched = new Set(parts.filter((p) => !p.stems.some((s) => covered.has(s))).flatMap((p) => p.stems));
-    const opensAPart = claims.length > 0 && best !== null && overlap(best.claim).some((a) => untouched.has(a));
-    if (!best || best.added === 0 || best.total < (opensAPart ? 1 : Math.min(2, aspects.size)) || strength(best.claim) < 0.9) break;
+    if (!best) break;
     claims.push(best.claim);
     for (const a of overlap(best.claim)) covered.add(a);
   }
@@ -169,10 +189,19 @@ export function writeResponse(input: SuggestResponseInput): string {
   const covered = new Set(claims.flatMap((c) => [...c.sentence.stems]));
   // A part is missing when none of its own words is shown, or (for a long part) under a third of them.
   // A part that shares its words with another is shown when most of them are ('define severity levels for incidents').
+  // A part whose number the evidence states weaker ('every six months' for quarterly, 30 days for 14) is not shown.
+  const weaker = (p: (typeof parts)[number]) => {
+    const about = claims.filter((c) => p.all.some((s) => c.sentence.stems.has(s)));
+    const stated = (about.length ? about : claims).flatMap((c) => statedQuantities(c.sentence.text));
+    return requiredQuantities(p.text).some((q) => meetsQuantity(q, stated) === false);
+  };
   const missing = parts.filter((p) => {
+    if (weaker(p)) return true;
     const shown = p.stems.filter((s) => covered.has(s)).length;
     const shownOfAll = p.all.filter((s) => covered.has(s)).length;
-    if (shown === 0) return !(p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
+    // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
+    if (p.verb && covered.has(p.verb) && p.all.some((s) => s !== p.verb && covered.has(s))) return false;
+    if (shown === 0) return !(p.stems.length < 2 && p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
     return p.stems.length >= 4 && shown * 3 < p.stems.length;
   });
   const used = [...new Set(claims.map((c) => c.name))];

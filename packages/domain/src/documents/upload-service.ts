@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type DocumentErrorCode, isDocumentError } from '@compliance/documents/document-error';
+import { isDocumentError } from '@compliance/documents/document-error';
 import { CONTRACT_FILE_KINDS, EVIDENCE_FILE_KINDS, detectFileType } from '@compliance/documents/file-type';
 import { sha256Hex } from '@compliance/documents/hash';
 import type { Database, DocumentKind } from '@compliance/db/schema';
@@ -8,7 +8,7 @@ import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
 import { assertCanEditTenant } from '../access/tenant-permissions';
 import { createAuditEntry } from '../audit/audit-repo';
-import { AppError, type AppErrorCode, notFound } from '../errors';
+import { AppError, fromDocumentError, notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { createJob } from '../jobs/job-service';
 import { findDocumentBySha256, insertDocument } from './document-repo';
@@ -24,17 +24,9 @@ const CONTENT_TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
 };
 
-const DOCUMENT_ERROR_CODES: Partial<Record<DocumentErrorCode, AppErrorCode>> = {
-  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  TYPE_MISMATCH: 'UNSUPPORTED_MEDIA_TYPE',
-  EMPTY_FILE: 'BAD_REQUEST',
-};
-
 /** A problem with the file, as the error every transport maps: 413, 415, 400 or 422 with its message. */
 export function toAppError(error: unknown): unknown {
-  if (!isDocumentError(error)) return error;
-  return new AppError(DOCUMENT_ERROR_CODES[error.code] ?? 'UNPROCESSABLE', error.message);
+  return isDocumentError(error) ? fromDocumentError(error) : error;
 }
 
 /** The same bytes are already stored for this tenant: name the document they are stored as. */

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { meetsQuantity, requiredQuantities, statedQuantities } from './quantities';
+
+const meets = (requirement: string, evidence: string) => requiredQuantities(requirement).map((q) => meetsQuantity(q, statedQuantities(evidence)));
+
+describe('quantities', () => {
+  it('compares how often a control runs with how often it must', () => {
+    expect(meets('Review privileged accounts at least quarterly.', 'Privileged access is recertified every six months.')).toEqual([false]);
+    expect(meets('Review privileged accounts at least quarterly.', 'A campaign starts at the start of each calendar quarter.')).toEqual([true]);
+    expect(meets('Scan systems for vulnerabilities at least monthly.', 'Authenticated scans run weekly.')).toEqual([true]);
+    expect(meets('Test the plan at least annually.', 'The plan was approved by the board.')).toEqual([null]);
+  });
+
+  it('compares how soon with a limit, a vague promise meeting none', () => {
+    expect(meets('Apply critical patches within 14 days of release.', 'Critical patches are deployed within 30 days.')).toEqual([false]);
+    expect(meets('Apply critical patches within 14 days of release.', 'Critical patches are deployed within 7 days; others within 30 days.')).toEqual([true]);
+    expect(meets('Notify customers within 72 hours.', 'We notify affected customers without undue delay.')).toEqual([false]);
+    expect(meets('Lock sessions after 15 minutes of inactivity.', 'Screen lock: 30 minutes')).toEqual([false]);
+    expect(meets('Remove access within five business days.', 'Access is removed within 2 days of the decision.')).toEqual([true]);
+  });
+
+  it('compares how long or how many at least', () => {
+    expect(meets('Retain audit logs for at least 12 months.', 'Logs are kept for 90 days.')).toEqual([false]);
+    expect(meets('Retain audit logs for at least 12 months.', 'Retention: 400 days')).toEqual([true]);
+    expect(meets('Require passwords of at least 12 characters.', 'Minimum password length: 14 characters')).toEqual([true]);
+    expect(meets('Require passwords of at least 12 characters.', 'Passwords must have 8 characters.')).toEqual([false]);
+  });
+});
