@@ -16,6 +16,7 @@ import { connectDatabase } from '@compliance/db/connect';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
 import { WORLD_CONTRACTS, WORLD_EVIDENCE, assignWork, fixtureDocx, uploadAndAnalyse, type SeedUpload } from '../../apps/server/test/helpers/assistant-seed';
@@ -59,7 +60,7 @@ try {
   await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('users').set({ full_name: 'Priya Shah' }).where('id', '=', user.id).execute());
   const actor = await actorFor(handle.db, user.id);
   const seeding = performance.now();
-  await uploadAndAnalyse(handle.db, queue, actor, tenant.id, uploads());
+  await uploadAndAnalyse(handle.db, queue, new JobChanges(handle.listen), actor, tenant.id, uploads());
   await assignWork(handle.db, actor, tenant.id, [user.id]);
   await sql`ANALYZE`.execute(handle.db);
   const counts = await withScope(handle.db, SYSTEM_SCOPE, async (tx) => ({
@@ -71,7 +72,7 @@ try {
   console.log(`Seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${counts.requirements} requirements, ${counts.contracts} contracts, ${counts.evidence} evidence documents, ${counts.passages} passages`);
 
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: 'postgres', logger: false });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen) }, databaseKind: 'postgres', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: PASSWORD }) });
   const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);

@@ -18,6 +18,7 @@ import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { narrowToEditor } from '@compliance/domain/access/scopes';
 
@@ -55,6 +56,7 @@ try {
     await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('worker ready') && resolve()));
   }
   const queue = new BullMqQueue(process.env.REDIS_URL!, prefix);
+  const changes = new JobChanges(handle.listen);
   const started = performance.now();
   const jobs: string[] = [];
   for (let i = 0; i < FILES; i++) {
@@ -63,7 +65,7 @@ try {
     jobs.push(jobId);
   }
   const uploaded = performance.now();
-  const states = await Promise.all(jobs.map((id) => waitForJob(handle.db, actor.caller, tenantId, id, 300_000)));
+  const states = await Promise.all(jobs.map((id) => waitForJob(handle.db, changes, actor.caller, tenantId, id, 300_000)));
   const finished = performance.now();
   const byStatus = states.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {});
   console.log(`| ${FILES} evidence files | ${WORKERS} workers × 2 | upload ${((uploaded - started) / 1000).toFixed(1)} s | end to end ${((finished - started) / 1000).toFixed(1)} s | ${JSON.stringify(byStatus)} |`);

@@ -139,7 +139,7 @@ describe('contract obligations', { timeout: 150_000 }, () => {
       createJob(tx, { tenantId: tenant.id, organizationId: tenant.organization_id, name: 'analyze-contract', payload: { documentId: contractId, tenantId: tenant.id }, createdBy: null }),
     );
     await t.queue.enqueue('analyze-contract', jobId);
-    expect((await waitForJob(t.handle.db, actor.caller, tenant.id, jobId, 60_000)).status).toBe('completed');
+    expect((await waitForJob(t.handle.db, t.jobChanges, actor.caller, tenant.id, jobId, 60_000)).status).toBe('completed');
     const after = await list();
     expect(after.find((o) => o.text === first!.text)).toMatchObject({ state: 'rejected' });
     expect(after.find((o) => o.text === second!.text)).toMatchObject({ state: 'accepted' });

@@ -11,6 +11,7 @@ import { backfillPassages } from '@compliance/domain/documents/passage-backfill'
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { buildMinimalDocx } from '@compliance/documents/testing/zip-writer';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
@@ -27,6 +28,7 @@ const FIXTURES = join(__dirname, '../../../packages/ai/evals/fixtures');
 const docx = (folder: string, file: string) => buildMinimalDocx(readFileSync(join(FIXTURES, folder, file), 'utf8').split('\n'));
 
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let queue: InProcessQueue;
 let engine: AiEngine;
 let a: { id: string; organization_id: string };
@@ -39,13 +41,14 @@ let editorB: Actor;
 
 async function upload(actor: Actor, tenantId: string, kind: 'contract' | 'evidence', filename: string, content: Buffer) {
   const { jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind, filename, content, ...(kind === 'evidence' ? { documentType: 'Report' } : {}) });
-  expect((await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000)).status).toBe('completed');
+  expect((await waitForJob(handle.db, changes, actor.caller, tenantId, jobId, 60_000)).status).toBe('completed');
 }
 
 const tools = (actor: Actor, tenantId: string) => createAssistantToolset(handle.db, engine, actor, tenantId);
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   engine = createAiEngine({ provider: 'local' });
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
   const orgA = await createComplianceOrg(handle.db, [['HIPAA'], ['ISO 27001']]);

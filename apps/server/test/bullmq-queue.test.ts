@@ -5,6 +5,7 @@ import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { Caller } from '@compliance/domain/access/caller';
 import { BullMqQueue, startBullMqWorker } from '@compliance/domain/jobs/bullmq-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
 import { createCallerInNewOrganization } from './helpers/factories';
@@ -14,6 +15,7 @@ import { createJobQueue } from '../src/job-queue-factory';
 const redisUrl = process.env.REDIS_URL;
 const prefix = `test-${randomBytes(4).toString('hex')}`;
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let caller: Caller;
 let tenantId: string;
 let organizationId: string;
@@ -33,6 +35,7 @@ const processors: JobProcessors = {
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   ({ organizationId, tenantId, caller } = await createCallerInNewOrganization(handle.db));
 });
 afterAll(async () => handle.close());
@@ -46,7 +49,7 @@ describe.runIf(redisUrl)('BullMQ driver on Redis', () => {
       await createJob(tx, { tenantId, organizationId, name: 'analyze-contract', payload: { documentId: '00000000-0000-4000-8000-000000000002', tenantId }, createdBy: null }),
     ]);
     for (const id of ids) await queue.enqueue('analyze-contract', id);
-    const states = await Promise.all(ids.map((id) => waitForJob(handle.db, caller, tenantId, id, 20_000)));
+    const states = await Promise.all(ids.map((id) => waitForJob(handle.db, changes, caller, tenantId, id, 20_000)));
     expect(states.map((s) => s.status)).toEqual(['completed', 'completed']);
     expect(states[1]!.attempts).toBe(2);
     expect(await queue.depth()).toBe(0);
@@ -65,7 +68,7 @@ describe.runIf(redisUrl)('BullMQ driver on Redis', () => {
     expect(await probe.depth()).toBe(1);
     await probe.close();
     const worker = startBullMqWorker(handle.db, processors, redisUrl!, { concurrency: 1, prefix });
-    expect((await waitForJob(handle.db, caller, tenantId, id, 20_000)).status).toBe('completed');
+    expect((await waitForJob(handle.db, changes, caller, tenantId, id, 20_000)).status).toBe('completed');
     await worker.close();
     await queue.close();
   });

@@ -8,6 +8,7 @@ import { listContractObligations, listContracts, setContractSide } from '@compli
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { buildTextPdf } from '@compliance/documents/minimal-pdf';
 import { buildMinimalDocx } from '@compliance/documents/testing/zip-writer';
@@ -43,6 +44,7 @@ const CONTRACT_PDF = buildTextPdf([
 const CLAUSE_1_2 = 'The Provider shall enforce multi-factor authentication for all administrative access to production systems and shall review that access every quarter.';
 
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let queue: InProcessQueue;
 let editor: Actor;
 let viewer: Actor;
@@ -55,12 +57,13 @@ const contractRequirements = () =>
 
 async function upload(filename: string, content: Buffer) {
   const { documentId, jobId } = await uploadDocument(handle.db, queue, narrowToEditor(editor, tenantId), { kind: 'contract', filename, content });
-  expect((await waitForJob(handle.db, editor.caller, tenantId, jobId, 60_000)).status).toBe('completed');
+  expect((await waitForJob(handle.db, changes, editor.caller, tenantId, jobId, 60_000)).status).toBe('completed');
   return documentId;
 }
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, createAiEngine({ provider: 'local' })), 2);
   const org = await createComplianceOrg(handle.db, [['ISO 27001']]);
   tenantId = org.tenants[0]!.id;
@@ -95,7 +98,7 @@ describe('contract parties and duplicates', () => {
     await expect(async () => setContractSide(handle.db, queue, narrowToEditor(viewer, tenantId), contractId, 'customer')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const { jobId } = await setContractSide(handle.db, queue, narrowToEditor(editor, tenantId), contractId, 'customer');
     expect(jobId).toEqual(expect.any(String));
-    expect((await waitForJob(handle.db, editor.caller, tenantId, jobId!, 60_000)).status).toBe('completed');
+    expect((await waitForJob(handle.db, changes, editor.caller, tenantId, jobId!, 60_000)).status).toBe('completed');
     const contract = (await listContracts(handle.db, editor, tenantId)).find((c) => c.id === contractId)!;
     expect(contract).toMatchObject({ side: 'customer', counterparty: 'Cobaltix Cloud Services Limited' });
     const obligations = await listContractObligations(handle.db, editor, tenantId, contractId);
@@ -104,7 +107,7 @@ describe('contract parties and duplicates', () => {
 
     expect((await setContractSide(handle.db, queue, narrowToEditor(editor, tenantId), contractId, 'customer')).jobId).toBeNull();
     const { jobId: back } = await setContractSide(handle.db, queue, narrowToEditor(editor, tenantId), contractId, 'provider');
-    expect((await waitForJob(handle.db, editor.caller, tenantId, back!, 60_000)).status).toBe('completed');
+    expect((await waitForJob(handle.db, changes, editor.caller, tenantId, back!, 60_000)).status).toBe('completed');
   });
 
   it('refuses the same file a second time with a 409 naming the stored document, and stores nothing', async () => {
@@ -116,7 +119,7 @@ describe('contract parties and duplicates', () => {
     expect(after.length).toBe(before.length);
     // The same bytes may still be filed as evidence (a signed agreement can evidence a control).
     const asEvidence = await uploadDocument(handle.db, queue, narrowToEditor(editor, tenantId), { kind: 'evidence', filename: 'signed-msa.pdf', content: CONTRACT_PDF, documentType: 'Other' });
-    expect((await waitForJob(handle.db, editor.caller, tenantId, asEvidence.jobId, 60_000)).status).toBe('completed');
+    expect((await waitForJob(handle.db, changes, editor.caller, tenantId, asEvidence.jobId, 60_000)).status).toBe('completed');
   });
 
   it('flags a near-identical contract (another file of the same agreement) and does not count its requirements twice', async () => {

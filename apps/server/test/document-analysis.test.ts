@@ -10,6 +10,7 @@ import type { Actor } from '@compliance/domain/access/actor';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { createComplianceOrg } from './helpers/compliance-fixtures';
 import { actorFor, createUser } from './helpers/factories';
@@ -19,6 +20,7 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let queue: InProcessQueue;
 let actor: Actor;
 let viewer: Actor;
@@ -34,6 +36,7 @@ const count = (table: 'documents' | 'document_files' | 'contract_obligations' | 
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, createAiEngine({ provider: 'local' })), 2);
   const org = await createComplianceOrg(handle.db, [['ISO 27001', 'NIST 800-53 rev 5']]);
   tenantId = org.tenants[0]!.id;
@@ -48,7 +51,7 @@ afterAll(async () => {
 describe('contract analysis', () => {
   it('extracts obligations from a PDF contract and links them to requirements; a re-run replaces, never duplicates', async () => {
     const { documentId, jobId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: 'msa.pdf', content: fixture('contract.pdf') });
-    const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000);
+    const state = await waitForJob(handle.db, changes, actor.caller, tenantId, jobId, 60_000);
     expect(state.status).toBe('completed');
     expect(state.provider).toBe('local');
     const obligations = await count('contract_obligations', documentId);
@@ -63,7 +66,7 @@ describe('contract analysis', () => {
       return createJob(tx, { tenantId, organizationId: actor.caller.tenants.get(tenantId)!.organization_id, name: 'analyze-contract', payload: { documentId, tenantId }, createdBy: null });
     });
     await queue.enqueue('analyze-contract', again);
-    expect((await waitForJob(handle.db, actor.caller, tenantId, again, 60_000)).status).toBe('completed');
+    expect((await waitForJob(handle.db, changes, actor.caller, tenantId, again, 60_000)).status).toBe('completed');
     expect(await count('contract_obligations', documentId)).toBe(obligations);
   });
 
@@ -82,7 +85,7 @@ describe('contract analysis', () => {
   it('fails the job of an unreadable file with a message a person can act on, and keeps nothing of it', async () => {
     for (const [file, message] of [['image-only.pdf', 'no extractable text'], ['encrypted.pdf', 'password']] as const) {
       const { jobId, documentId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'contract', filename: file, content: fixture(file) });
-      const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 30_000);
+      const state = await waitForJob(handle.db, changes, actor.caller, tenantId, jobId, 30_000);
       expect(state.status).toBe('failed');
       expect(state.error?.toLowerCase()).toContain(message);
       expect(await count('documents', documentId)).toBe(0);
@@ -103,7 +106,7 @@ describe('evidence analysis', () => {
       content: fixture('policy-20-pages.pdf'),
       documentType: 'Policy',
     });
-    const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000);
+    const state = await waitForJob(handle.db, changes, actor.caller, tenantId, jobId, 60_000);
     expect(state.status).toBe('completed');
     const links = await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.selectFrom('evidence_links').select(['excerpt', 'confidence']).where('document_id', '=', documentId).execute());
     expect(links.length).toBeGreaterThan(0);

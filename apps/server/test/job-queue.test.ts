@@ -5,11 +5,13 @@ import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { Caller } from '@compliance/domain/access/caller';
 import { AppError } from '@compliance/domain/errors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { createJob, getJobState, waitForJob, watchJob } from '@compliance/domain/jobs/job-service';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createCallerInNewOrganization } from './helpers/factories';
 
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let tenantId: string;
 let organizationId: string;
 let caller: Caller;
@@ -47,6 +49,7 @@ async function job(documentId: string, deadlineMs?: number) {
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   ({ organizationId, tenantId, caller } = await createCallerInNewOrganization(handle.db));
 });
 afterAll(async () => handle.close());
@@ -57,10 +60,10 @@ describe('in-process job queue', () => {
     const id = await job(BEHAVIOUR.ok);
     const seen: string[] = [];
     const watching = (async () => {
-      for await (const state of watchJob(handle.db, caller, tenantId, id, undefined, 20)) seen.push(state.status);
+      for await (const state of watchJob(handle.db, changes, caller, tenantId, id)) seen.push(state.status);
     })();
     await queue.enqueue('analyze-contract', id);
-    const state = await waitForJob(handle.db, caller, tenantId, id, 10_000);
+    const state = await waitForJob(handle.db, changes, caller, tenantId, id, 10_000);
     await watching;
     expect(state).toMatchObject({ status: 'completed', percent: 100, stage: 'Complete', provider: 'local', model: 'test-model', result: { count: 3 }, attempts: 1 });
     expect(seen.at(-1)).toBe('completed');
@@ -71,7 +74,7 @@ describe('in-process job queue', () => {
     const queue = new InProcessQueue(handle.db, processors, 1);
     const id = await job(BEHAVIOUR.flaky);
     await queue.enqueue('analyze-contract', id);
-    const state = await waitForJob(handle.db, caller, tenantId, id, 15_000);
+    const state = await waitForJob(handle.db, changes, caller, tenantId, id, 15_000);
     expect(state.status).toBe('completed');
     expect(state.attempts).toBe(2);
     expect(calls[BEHAVIOUR.flaky]).toBe(2);
@@ -82,7 +85,7 @@ describe('in-process job queue', () => {
     const queue = new InProcessQueue(handle.db, processors, 1);
     const id = await job(BEHAVIOUR.bad);
     await queue.enqueue('analyze-contract', id);
-    const state = await waitForJob(handle.db, caller, tenantId, id, 10_000);
+    const state = await waitForJob(handle.db, changes, caller, tenantId, id, 10_000);
     expect(state).toMatchObject({ status: 'failed', error: 'This PDF has no extractable text.', attempts: 1 });
     await queue.close();
   });
@@ -91,7 +94,7 @@ describe('in-process job queue', () => {
     const queue = new InProcessQueue(handle.db, processors, 1);
     const id = await job(BEHAVIOUR.slow, 600);
     await queue.enqueue('analyze-contract', id);
-    const state = await waitForJob(handle.db, caller, tenantId, id, 10_000);
+    const state = await waitForJob(handle.db, changes, caller, tenantId, id, 10_000);
     expect(state.status).toBe('timed_out');
     expect(state.error).toContain('longer than 90 seconds');
     await queue.close();
@@ -102,7 +105,7 @@ describe('in-process job queue', () => {
     await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('jobs').set({ status: 'running', attempts: 1 }).where('id', '=', id).execute());
     const queue = new InProcessQueue(handle.db, processors, 1);
     expect(await queue.recover()).toBeGreaterThanOrEqual(1);
-    const state = await waitForJob(handle.db, caller, tenantId, id, 10_000);
+    const state = await waitForJob(handle.db, changes, caller, tenantId, id, 10_000);
     expect(state.status).toBe('completed');
     await queue.close();
   });

@@ -8,6 +8,7 @@ import { openTestDatabase } from '@compliance/db/testing/test-database';
 import type { Caller } from '@compliance/domain/access/caller';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,7 @@ import { randomIp } from './helpers/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let tenantId: string;
 let organizationId: string;
 let caller: Caller;
@@ -57,7 +59,7 @@ async function observedApp(overrides: Partial<ReturnType<typeof loadConfig>> = {
       done();
     },
   });
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }) }, databaseKind: handle.kind, metrics, logStream });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: changes }, databaseKind: handle.kind, metrics, logStream });
   await app.ready();
   return { app, queue, lines, close: async () => (await app.close(), await queue.close()) };
 }
@@ -66,6 +68,7 @@ const scrape = async (app: FastifyInstance, headers: Record<string, string> = {}
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   ({ organizationId, tenantId, caller } = await createCallerInNewOrganization(handle.db));
 });
 afterAll(async () => handle.close());
@@ -118,7 +121,7 @@ describe('/metrics', () => {
     try {
       const [ok, bad] = [await createContractJob(DOCS.ok), await createContractJob(DOCS.bad)];
       for (const id of [ok, bad]) await o.queue.enqueue('analyze-contract', id);
-      const states = await Promise.all([ok, bad].map((id) => waitForJob(handle.db, caller, tenantId, id, 10_000)));
+      const states = await Promise.all([ok, bad].map((id) => waitForJob(handle.db, changes, caller, tenantId, id, 10_000)));
       expect(states.map((s) => s.status)).toEqual(['completed', 'failed']);
       const text = (await scrape(o.app)).body;
       expect(text).toMatch(/compliance_job_duration_seconds_count\{name="analyze-contract",outcome="completed"\} 1/);
@@ -144,7 +147,7 @@ describe('/metrics', () => {
       expect(during).toMatch(/compliance_jobs\{status="running"\} [1-9]/);
       expect(during).toMatch(/compliance_jobs\{status="queued"\} [1-9]/);
       release();
-      await Promise.all([held, waiting].map((id) => waitForJob(handle.db, caller, tenantId, id, 10_000)));
+      await Promise.all([held, waiting].map((id) => waitForJob(handle.db, changes, caller, tenantId, id, 10_000)));
       const after = (await scrape(o.app)).body;
       expect(after).toContain('compliance_queue_jobs{driver="in-process",state="active"} 0');
       expect(after).toContain('compliance_queue_jobs{driver="in-process",state="waiting"} 0');
@@ -206,7 +209,7 @@ describe.runIf(process.env.REDIS_URL)('/metrics with BullMQ', () => {
   it('reads queue depth from BullMQ when the server only enqueues', async () => {
     const queue = new BullMqQueue(process.env.REDIS_URL!, `metrics-${randomUUID().slice(0, 8)}`);
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', REDIS_URL: process.env.REDIS_URL });
-    const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }) }, databaseKind: handle.kind, logger: false });
+    const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: changes }, databaseKind: handle.kind, logger: false });
     try {
       const id = await createContractJob(DOCS.ok);
       await queue.enqueue('analyze-contract', id);

@@ -11,6 +11,7 @@ import type { Actor } from '@compliance/domain/access/actor';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import { getJobRow } from '@compliance/domain/jobs/job-repo';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
@@ -22,6 +23,7 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const contract = readFileSync(path.join(fixtures, 'contract.docx'));
 
 let handle: DatabaseHandle;
+let changes: JobChanges;
 let queue: InProcessQueue;
 let actor: Actor;
 let tenantId: string;
@@ -32,6 +34,7 @@ const documentExists = async (documentId: string) =>
 
 beforeAll(async () => {
   handle = await openTestDatabase(inject('databaseUrl'));
+  changes = new JobChanges(handle.listen);
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, createAiEngine({ provider: 'local' })), 2);
   const org = await createComplianceOrg(handle.db, [['ISO 27001']]);
   tenantId = org.tenants[0]!.id;
@@ -48,7 +51,7 @@ describe('a file that crashes its parser', () => {
     // A 1 ms time limit: every parse overruns, and its thread is ended exactly as a hostile file's would be.
     configureParserPool({ timeLimitMs: 1 });
     const { jobId, documentId } = await uploadDocument(handle.db, queue, narrowToEditor(actor, tenantId), { kind: 'evidence', filename: 'policy.docx', content: contract, documentType: 'Policy' });
-    const state = await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000);
+    const state = await waitForJob(handle.db, changes, actor.caller, tenantId, jobId, 60_000);
     expect(state.status).toBe('failed');
     expect(state.error).toMatch(/^This file is too large or complex to read safely: reading it took too long\. Split it into smaller files/);
     const row = await jobRow(jobId);
@@ -62,7 +65,7 @@ describe('a file that crashes its parser', () => {
     const { jobId } = await uploadDocument(handle.db, held, narrowToEditor(actor, tenantId), { kind: 'evidence', filename, content: contract, documentType: 'Policy' });
     await withScope(handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('jobs').set({ unfinished_parses: crashes }).where('id', '=', jobId).execute());
     await queue.enqueue('analyze-evidence', jobId);
-    return { jobId, state: await waitForJob(handle.db, actor.caller, tenantId, jobId, 60_000) };
+    return { jobId, state: await waitForJob(handle.db, changes, actor.caller, tenantId, jobId, 60_000) };
   }
 
   it('fails without reading the file when two earlier parses never finished (the process died in each, and the job was re-run)', async () => {

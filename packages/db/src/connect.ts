@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type Listen, PgListener, assertChannel } from './notifications';
 import type { Database } from './schema';
 import { openScopesInOneRoundTrip } from './scope';
 
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Where the data lives, for the start banner (never includes a password). */
   location: string;
+  /** PostgreSQL LISTEN on a channel (a dedicated connection, or the embedded database itself). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -46,11 +49,16 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     openScopesInOneRoundTrip(db);
     const url = new URL(options.databaseUrl);
+    const listener = new PgListener(options.databaseUrl);
     return {
       db,
       kind: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
-      close: () => db.destroy(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await db.destroy();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -62,5 +70,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     ? PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(options.template)]) })
     : PGlite.create(dataDir));
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', location: dataDir, close: () => db.destroy() };
+  // One connection: notifications raised by its own transactions come back to it after each commit.
+  const listen: Listen = async (channel, handlers) => {
+    assertChannel(channel);
+    return client.listen(channel, (payload) => handlers.message(payload));
+  };
+  return { db, kind: 'pglite', location: dataDir, listen, close: () => db.destroy() };
 }

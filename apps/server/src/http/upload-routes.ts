@@ -55,7 +55,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Parsed
 
 async function respond(reply: FastifyReply, deps: AppDeps, { actor, tenantId }: EditorScope, ids: { documentId: string; jobId: string }, wait: boolean, kind: 'contract' | 'evidence' | 'reanalyze', filename: string) {
   if (!wait) return reply.code(202).send({ document_id: ids.documentId, job_id: ids.jobId, status: 'queued', requirement_count: 0, message: 'Analysis queued' });
-  const state = await waitForJob(deps.db, actor.caller, tenantId, ids.jobId, ANALYSIS_QUEUE.deadlineMs + 2_000);
+  const state = await waitForJob(deps.db, deps.jobChanges, actor.caller, tenantId, ids.jobId, ANALYSIS_QUEUE.deadlineMs + 2_000);
   if (state.status === 'failed') throw new AppError('UNPROCESSABLE', state.error ?? 'The analysis failed');
   if (state.status !== 'completed') throw new AppError('TIMEOUT', kind === 'reanalyze' ? REANALYZE_TIMEOUT : UPLOAD_TIMEOUT);
   const count = Number((state.result as { requirement_count?: number } | null)?.requirement_count ?? 0);

@@ -13,7 +13,7 @@ export const jobsRouter = router({
   /** Live progress over server-sent events: a new state each time the stage or percent changes. */
   progress: tenantProcedure.input(jobIdInput).subscription(async function* ({ ctx, input, signal }) {
     try {
-      for await (const state of watchJob(ctx.deps.db, ctx.actor.caller, ctx.tenantId, input.id, signal)) yield state;
+      for await (const state of watchJob(ctx.deps.db, ctx.deps.jobChanges, ctx.actor.caller, ctx.tenantId, input.id, { signal })) yield state;
     } catch (error) {
       // Errors raised while streaming come after the middleware chain has returned: map them here.
       throw toTRPCError(error) ?? error;

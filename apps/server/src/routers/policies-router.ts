@@ -24,7 +24,7 @@ export const policiesRouter = router({
     .meta({ openapi: { method: 'POST', path: '/policies/generate', tags, summary: 'Draft a policy and wait for it (Markdown)' } })
     .input(generatePolicyInput)
     .output(generatePolicyOutput)
-    .mutation(({ ctx, input }) => generatePolicy(ctx.deps.db, ctx.deps.queue, ctx.editor, input)),
+    .mutation(({ ctx, input }) => generatePolicy(ctx.deps.db, ctx.deps.queue, ctx.deps.jobChanges, ctx.editor, input)),
 
   startGeneration: editorProcedure
     .meta({ openapi: { method: 'POST', path: '/policies/generate/jobs', tags, summary: 'Queue the drafting of a policy; follow the job for progress and the result' } })

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import type { AuthenticatedSession } from '@compliance/domain/auth/session-service';
 import type { AiEngine } from '@compliance/ai/engine';
+import type { JobChanges } from '@compliance/domain/jobs/job-changes';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { ServerConfig } from '../env';
 import { resolveSession } from '../http/resolve-session';
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   config: ServerConfig;
   queue: JobQueue;
+  /** Wakes job waiters (REST wait, progress subscription) when a job row changes. */
+  jobChanges: JobChanges;
   engine: AiEngine;
 }
 

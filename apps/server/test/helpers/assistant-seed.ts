@@ -5,6 +5,7 @@ import type { Requirement } from '@compliance/contracts/requirements';
 import type { Database } from '@compliance/db/schema';
 import type { Actor } from '@compliance/domain/access/actor';
 import { uploadDocument } from '@compliance/domain/documents/upload-service';
+import type { JobChanges } from '@compliance/domain/jobs/job-changes';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import { waitForJob } from '@compliance/domain/jobs/job-service';
 import { listRequirements, updateRequirementResponse } from '@compliance/domain/requirements/requirement-service';
@@ -93,11 +94,11 @@ export function fixtureDocx(folder: 'contracts' | 'evidence', file: string): Buf
 export type SeedUpload = { kind: 'contract' | 'evidence'; filename: string; content: Buffer; name?: string; documentType?: string };
 
 /** Uploads every file and waits for all their analyses. */
-export async function uploadAndAnalyse(db: Kysely<Database>, queue: JobQueue, actor: Actor, tenantId: string, uploads: SeedUpload[]): Promise<void> {
+export async function uploadAndAnalyse(db: Kysely<Database>, queue: JobQueue, changes: JobChanges, actor: Actor, tenantId: string, uploads: SeedUpload[]): Promise<void> {
   const jobs: Array<Promise<unknown>> = [];
   for (const u of uploads) {
     const { jobId } = await uploadDocument(db, queue, narrowToEditor(actor, tenantId), u);
-    jobs.push(waitForJob(db, actor.caller, tenantId, jobId, 300_000));
+    jobs.push(waitForJob(db, changes, actor.caller, tenantId, jobId, 300_000));
   }
   await Promise.all(jobs);
 }

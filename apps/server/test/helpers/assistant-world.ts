@@ -55,7 +55,7 @@ export async function seedAssistantWorld(t: TestApp, options: { evidence?: numbe
     ...WORLD_CONTRACTS.slice(0, options.contracts ?? WORLD_CONTRACTS.length).map((c) => ({ kind: 'contract' as const, filename: c.filename, content: fixtureDocx('contracts', c.file) })),
     ...WORLD_EVIDENCE.slice(0, options.evidence ?? WORLD_EVIDENCE.length).map((e) => ({ kind: 'evidence' as const, filename: `${e.name}.docx`, content: fixtureDocx('evidence', e.file), name: e.name, documentType: e.type })),
   ];
-  await uploadAndAnalyse(db, t.queue, analystActor, tenant.id, uploads);
+  await uploadAndAnalyse(db, t.queue, t.jobChanges, analystActor, tenant.id, uploads);
   await assignWork(db, analystActor, tenant.id, WORLD_OWNERS.map((n) => users[n]!));
   const analyst = await login(t.app, users.analystUsername!, PASSWORD);
   const manager = await login(t.app, managerUser.username, PASSWORD);

@@ -6,6 +6,7 @@ import { openTestDatabase } from '@compliance/db/testing/test-database';
 import { type AiEngine, createAiEngine } from '@compliance/ai/engine';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
+import { JobChanges } from '@compliance/domain/jobs/job-changes';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 
@@ -14,6 +15,8 @@ export interface TestApp {
   handle: DatabaseHandle;
   /** The app's job queue (uploads made through the domain services use it). */
   queue: InProcessQueue;
+  /** The app's job waiters' notifications (tests wait on jobs through the same path as the routes). */
+  jobChanges: JobChanges;
   /** Every route the app registered (one entry per method), in registration order. */
   routes: { method: string; url: string }[];
   close(): Promise<void>;
@@ -26,16 +29,18 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof loadCon
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' }), ...overrides };
   // The in-process driver, without recovering other files' jobs from the shared test database.
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
+  const jobChanges = new JobChanges(handle.listen);
   const routes: TestApp['routes'] = [];
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   };
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine }, databaseKind: handle.kind, logger: false, onRoute });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges }, databaseKind: handle.kind, logger: false, onRoute });
   await app.ready();
   return {
     app,
     handle,
     queue,
+    jobChanges,
     routes,
     async close() {
       await app.close();

@@ -14,6 +14,7 @@ import * as aiReview from './0012-ai-review';
 import * as dailyMetrics from './0013-daily-metrics';
 import * as tenantAccessRole from './0014-tenant-access-role';
 import * as requirementListOrder from './0015-requirement-list-order';
+import * as jobNotifications from './0016-job-notifications';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-daily-metrics': dailyMetrics,
   '0014-tenant-access-role': tenantAccessRole,
   '0015-requirement-list-order': requirementListOrder,
+  '0016-job-notifications': jobNotifications,
 };

@@ -4,6 +4,7 @@ import { type Tx, withScope } from '@compliance/db/scope';
 import type { Caller } from '../access/caller';
 import { tenantScope } from '../access/caller';
 import { notFound } from '../errors';
+import type { JobChanges } from './job-changes';
 import { ANALYSIS_QUEUE, type JobName, type JobPayload } from './job-definitions';
 import { type JobRow, getJobRow, insertJob, unsafeCountJobsByStatus } from './job-repo';
 
@@ -58,42 +59,99 @@ export async function getJobState(db: Kysely<Database>, caller: Caller, tenantId
   return toJobState(row);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/** Why a waiter read the job: its first look, a change it was told of, or the timed re-check. */
+export type ReadCause = 'first' | 'notified' | 'recheck';
 
 /**
- * Yields the job's state each time its stage or percent changes, until it finishes, the deadline
- * passes or the signal aborts. Reads PostgreSQL, so it works whichever process runs the job.
+ * How long a waiter goes without a notification before it reads the job anyway: a notification lost with
+ * the listening connection (or never sent) delays the answer by at most this, and never hangs a request.
  */
-export async function* watchJob(db: Kysely<Database>, caller: Caller, tenantId: string, jobId: string, signal?: AbortSignal, pollMs = 300) {
-  let last = '';
-  while (!signal?.aborted) {
-    const state = await getJobState(db, caller, tenantId, jobId);
-    const key = `${state.status}|${state.stage}|${state.percent}`;
-    if (key !== last) {
-      last = key;
-      yield state;
+export const JOB_RECHECK_MS = 2_000;
+
+export interface WatchOptions {
+  signal?: AbortSignal;
+  recheckMs?: number;
+  /** Told why each read happened (the tests count reads to see which path delivered a change). */
+  onRead?: (cause: ReadCause) => void;
+}
+
+/** A doorbell: notify between two waits is kept, so a change during a read is never slept through. */
+function doorbell() {
+  let rung = false;
+  let answer: ((cause: ReadCause | 'aborted') => void) | undefined;
+  return {
+    ring() {
+      rung = true;
+      answer?.('notified');
+    },
+    wait(ms: number, signal?: AbortSignal): Promise<ReadCause | 'aborted'> {
+      if (signal?.aborted) return Promise.resolve('aborted');
+      if (rung) {
+        rung = false;
+        return Promise.resolve('notified');
+      }
+      return new Promise((resolve) => {
+        const done = (cause: ReadCause | 'aborted') => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', aborted);
+          answer = undefined;
+          rung = false;
+          resolve(cause);
+        };
+        const aborted = () => done('aborted');
+        const timer = setTimeout(() => done('recheck'), ms);
+        answer = done;
+        signal?.addEventListener('abort', aborted, { once: true });
+      });
+    },
+  };
+}
+
+/**
+ * Yields the job's state each time its status, stage or percent changes, until it finishes or the signal
+ * aborts. Woken by the job's change notifications (whichever process runs it), with a timed re-check as the
+ * fallback; each read goes through the caller's scope, so another tenant's job is not found.
+ */
+export async function* watchJob(db: Kysely<Database>, changes: JobChanges, caller: Caller, tenantId: string, jobId: string, options: WatchOptions = {}) {
+  const { signal, recheckMs = JOB_RECHECK_MS, onRead } = options;
+  const bell = doorbell();
+  const unsubscribe = await changes.subscribe(jobId, bell.ring);
+  try {
+    let last = '';
+    let cause: ReadCause = 'first';
+    while (!signal?.aborted) {
+      onRead?.(cause);
+      const state = await getJobState(db, caller, tenantId, jobId);
+      const key = `${state.status}|${state.stage}|${state.percent}`;
+      if (key !== last) {
+        last = key;
+        yield state;
+      }
+      if (isFinished(state.status)) return;
+      const next = await bell.wait(recheckMs, signal);
+      if (next === 'aborted') return;
+      cause = next;
     }
-    if (isFinished(state.status)) return;
-    await sleep(pollMs, signal);
+  } finally {
+    unsubscribe();
   }
 }
 
 /** Waits for the job to finish, up to timeoutMs; returns the last state seen. */
-export async function waitForJob(db: Kysely<Database>, caller: Caller, tenantId: string, jobId: string, timeoutMs: number): Promise<JobState> {
+export async function waitForJob(
+  db: Kysely<Database>,
+  changes: JobChanges,
+  caller: Caller,
+  tenantId: string,
+  jobId: string,
+  timeoutMs: number,
+  options: Omit<WatchOptions, 'signal'> = {},
+): Promise<JobState> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let state: JobState | undefined;
   try {
-    for await (const next of watchJob(db, caller, tenantId, jobId, controller.signal, 200)) state = next;
+    for await (const next of watchJob(db, changes, caller, tenantId, jobId, { ...options, signal: controller.signal })) state = next;
   } finally {
     clearTimeout(timer);
   }

@@ -9,6 +9,7 @@ import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError } from '../errors';
 import { ANALYSIS_QUEUE } from '../jobs/job-definitions';
+import type { JobChanges } from '../jobs/job-changes';
 import type { JobQueue } from '../jobs/job-queue';
 import { createJob, waitForJob } from '../jobs/job-service';
 import { getTenantContext } from '../requirements/requirement-service';
@@ -56,9 +57,9 @@ export async function startPolicyGeneration(db: Kysely<Database>, queue: JobQueu
 }
 
 /** Drafts a policy and waits for it (the REST call): the Markdown, or the spec's kind of message on failure. */
-export async function generatePolicy(db: Kysely<Database>, queue: JobQueue, editor: EditorScope, input: GeneratePolicyInput) {
+export async function generatePolicy(db: Kysely<Database>, queue: JobQueue, changes: JobChanges, editor: EditorScope, input: GeneratePolicyInput) {
   const { job_id } = await startPolicyGeneration(db, queue, editor, input);
-  const state = await waitForJob(db, editor.actor.caller, editor.tenantId, job_id, ANALYSIS_QUEUE.deadlineMs + 2_000);
+  const state = await waitForJob(db, changes, editor.actor.caller, editor.tenantId, job_id, ANALYSIS_QUEUE.deadlineMs + 2_000);
   if (state.status === 'completed') return { ...generatedPolicySchema.parse(state.result), job_id };
   if (state.status === 'failed') throw new AppError('UNPROCESSABLE', `Failed to generate policy: ${state.error ?? 'unknown error'}`);
   throw new AppError('TIMEOUT', 'Policy generation is taking longer than expected. Please try again in a moment.');
