@@ -18,7 +18,7 @@ import { createAiEngine } from '@compliance/ai/engine';
 import { type DatabaseHandle, connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
-import { syncCatalog } from '@compliance/domain/catalog/catalog-sync';
+import { unsafeSyncCatalog } from '@compliance/domain/catalog/catalog-repo';
 import { seedDemoIfEmpty } from '@compliance/domain/demo/seed-service';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
@@ -92,7 +92,7 @@ const database = await createTestDatabase('cp_bench_upload');
 const handle = await connectDatabase({ databaseUrl: database.url!, poolSize: 10 });
 const workers: ChildProcess[] = [];
 try {
-  await syncCatalog(handle.db);
+  await unsafeSyncCatalog(handle.db);
   await seedDemoIfEmpty(handle.db, PASSWORD);
   console.log(`Load average before: ${load()}`);
   console.log('\n| Shape | Runs | p50 ms | p95 ms | min ms | max ms | job end → answer, p50 / max ms | load average (1, 5, 15 min) after |\n|---|---|---|---|---|---|---|---|');
