@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainsQuery, frameworksQuery, overdueQuery, ownerQuery, requirementSchema, statusQuery, tenantIdQuery } from './requirements';
+import { requirementFilters, requirementSchema } from './requirements';
 
 /**
  * The requirements list a page at a time (GET /api/requirements/page): the same filters and order as
@@ -69,14 +69,8 @@ export const requirementCursor = z
     return key;
   });
 
-export const requirementPageInput = z
-  .object({
-    domains: domainsQuery,
-    frameworks: frameworksQuery,
-    owner: ownerQuery,
-    status: statusQuery,
-    overdue: overdueQuery,
-    tenant_id: tenantIdQuery,
+export const requirementPageInput = requirementFilters
+  .extend({
     limit: z.coerce
       .number({ error: `limit must be a whole number from 1 to ${MAX_REQUIREMENT_PAGE_SIZE}` })
       .int({ error: `limit must be a whole number from 1 to ${MAX_REQUIREMENT_PAGE_SIZE}` })

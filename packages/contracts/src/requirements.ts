@@ -90,15 +90,17 @@ export const overdueQuery = z
   .optional()
   .transform((value) => value === true || value === 'true');
 
-export const requirementListInput = z
-  .object({
-    domains: domainsQuery,
-    frameworks: frameworksQuery,
-    owner: ownerQuery,
-    status: statusQuery,
-    overdue: overdueQuery,
-    tenant_id: tenantIdQuery,
-  })
+/** The filters of the requirements list, whole or a page at a time (requirement-pages.ts). */
+export const requirementFilters = z.object({
+  domains: domainsQuery,
+  frameworks: frameworksQuery,
+  owner: ownerQuery,
+  status: statusQuery,
+  overdue: overdueQuery,
+  tenant_id: tenantIdQuery,
+});
+
+export const requirementListInput = requirementFilters
   .optional()
   .default({ domains: undefined, frameworks: undefined, owner: undefined, status: undefined, overdue: false, tenant_id: undefined });
 export type RequirementListInput = z.infer<typeof requirementListInput>;
