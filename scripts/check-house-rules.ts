@@ -7,7 +7,7 @@
  *    at once) is imported only by repositories (`*-repo.ts`, each use inside a named `unsafe…` function),
  *    by packages/db/src/scope.ts that defines it, and by tests (benchmarks and fault drills under scripts/ seed their own databases);
  *  - a caller is narrowed to a scope (narrowToEditor …) only by the procedure builders, the plain upload
- *    routes and the assistant's tools; services take the scope;
+ *    routes, the assistant's tools and evidence approval (404 before 403); services take the scope;
  *  - every folder name is kebab-case (Biome checks file names).
  * Exits 1 and lists every violation as `path: message`.
  */
@@ -20,9 +20,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The only product files that narrow a caller to a scope (access/scopes.ts: narrowToEditor …): the procedure
- * builders, the plain upload routes and the assistant's tools. Everything else takes the scope they make.
+ * builders, the plain upload routes and the assistant's tools, and evidence approval, which must answer 404
+ * for an id that is not the tenant's evidence before it answers the role's 403, so it narrows after that
+ * lookup. Everything else takes the scope they make.
  */
-const NARROWERS: readonly string[] = ['apps/server/src/trpc/trpc.ts', 'apps/server/src/http/upload-routes.ts', 'packages/domain/src/assistant/context-tools.ts'];
+const NARROWERS: readonly string[] = [
+  'apps/server/src/trpc/trpc.ts',
+  'apps/server/src/http/upload-routes.ts',
+  'packages/domain/src/assistant/context-tools.ts',
+  'packages/domain/src/documents/review-service.ts',
+];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bexport\s+\*\s+from\s*)['"]([^'"]+)['"]/gm;

@@ -156,6 +156,14 @@ describe('PATCH /api/organizations/{id}', () => {
     expectError(await api(t.app, s.admin, 'PATCH', '/api/organizations/12345', { description: 'x' }), 400, 'id: Must be a valid id');
     expectError(await api(t.app, s.admin, 'PATCH', `/api/organizations/${orgA.id}`, { logo_url: 'ftp://x' }), 400, 'Logo URL must be a valid http(s) URL');
   });
+
+  it('answers an invalid id with 400 before any role check, for callers who manage nothing too', async () => {
+    for (const who of ['orgAdmin', 'editor', 'loner'] as const) {
+      expectError(await api(t.app, s[who], 'PATCH', '/api/organizations/12345', { description: 'x' }), 400, 'id: Must be a valid id');
+      expectError(await api(t.app, s[who], 'GET', '/api/organizations/12345/rollup'), 400, 'id: Must be a valid id');
+    }
+    expectError(await api(t.app, s.managerB, 'PATCH', '/api/organizations/not-an-id', {}), 400, 'id: Must be a valid id');
+  });
 });
 
 describe('DELETE /api/organizations/{id}', () => {

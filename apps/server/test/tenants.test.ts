@@ -99,6 +99,12 @@ describe('POST /api/tenants', () => {
     expect(await countTenantsNamed(t.handle.db, body.name)).toBe(0);
   });
 
+  it('answers an invalid organization id with 400 before the role check', async () => {
+    const body = tenantBody({ organization_id: 'not-an-id' });
+    for (const who of [s.editor, s.managerB]) expectError(await api(t.app, who, 'POST', '/api/tenants', body), 400, 'organization_id: Must be a valid id');
+    expect(await countTenantsNamed(t.handle.db, body.name as string)).toBe(0);
+  });
+
   it('refuses a tenant in an inactive organization with 400', async () => {
     const org = await createOrganization(t.handle.db, 0);
     await probe(t.handle.db, (tx) => tx.updateTable('organizations').set({ is_active: false }).where('id', '=', org.id).execute());

@@ -24,7 +24,10 @@ import {
   startMfaEnrollment,
 } from '@compliance/domain/mfa/mfa-service';
 import { setSessionCookies } from '../http/cookies';
-import { authedProcedure, enrollmentSessionProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
+import { enrollmentSessionProcedure, productAdminProcedure, publicProcedure, router, sessionProcedure } from '../trpc/trpc';
+
+/** The organization MFA requirement is a product-wide setting: product administrators only. */
+const mfaSettingProcedure = productAdminProcedure('Only product administrators can change this setting');
 
 const tags = ['auth'];
 
@@ -82,15 +85,15 @@ export const mfaRouter = router({
     .output(successOutput)
     .mutation(({ ctx, input }) => disableMfa(ctx.deps.db, ctx.actor, input, ctx.deps.config.mfa, ctx.deps.config.throttle)),
 
-  requirements: authedProcedure
+  requirements: mfaSettingProcedure
     .meta({ openapi: { method: 'GET', path: '/organizations/mfa-requirements', tags: ['organizations'], summary: 'Organizations that require MFA (product admins)' } })
     .input(z.void())
     .output(mfaRequirementsOutput)
-    .query(({ ctx }) => listMfaRequirements(ctx.deps.db, ctx.actor)),
+    .query(({ ctx }) => listMfaRequirements(ctx.deps.db, ctx.productAdmin)),
 
-  setRequirement: authedProcedure
+  setRequirement: mfaSettingProcedure
     .meta({ openapi: { method: 'PUT', path: '/organizations/{id}/mfa-requirement', tags: ['organizations'], summary: 'Require MFA for an organization (product admins)' } })
     .input(mfaRequirementInput)
     .output(mfaRequirementOutput)
-    .mutation(({ ctx, input }) => setMfaRequirement(ctx.deps.db, ctx.actor, input.id, input.require_mfa)),
+    .mutation(({ ctx, input }) => setMfaRequirement(ctx.deps.db, ctx.productAdmin, input.id, input.require_mfa)),
 });

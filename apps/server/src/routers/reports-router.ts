@@ -3,7 +3,7 @@ import { activityInput, activityOutput, organizationTrendInput, trendInput, tren
 import { getOrganizationTrend, getTenantActivity, getTenantTrend } from '@compliance/domain/history/history-service';
 import { getDashboard } from '@compliance/domain/reports/dashboard-service';
 import { getOrganizationRollup } from '@compliance/domain/reports/rollup-service';
-import { authedProcedure, router, tenantProcedure } from '../trpc/trpc';
+import { orgManagerProcedure, router, tenantProcedure } from '../trpc/trpc';
 
 export const reportsRouter = router({
   dashboard: tenantProcedure
@@ -12,11 +12,11 @@ export const reportsRouter = router({
     .output(dashboardOutput)
     .query(({ ctx, input }) => getDashboard(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
 
-  rollup: authedProcedure
+  rollup: orgManagerProcedure('Only managers of this organization can see its roll-up')
     .meta({ openapi: { method: 'GET', path: '/organizations/{id}/rollup', tags: ['organizations'], summary: 'Executive roll-up of an organization' } })
     .input(rollupInput)
     .output(rollupOutput)
-    .query(({ ctx, input }) => getOrganizationRollup(ctx.deps.db, ctx.actor, input.id)),
+    .query(({ ctx }) => getOrganizationRollup(ctx.deps.db, ctx.orgManager)),
 
   trend: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/trend', tags: ['reports'], summary: "A tenant's compliance rate and counts per day over the last `days` days (1-366, default 30)" } })
@@ -30,9 +30,9 @@ export const reportsRouter = router({
     .output(activityOutput)
     .query(({ ctx, input }) => getTenantActivity(ctx.deps.db, ctx.actor, ctx.tenantId, input.days)),
 
-  organizationTrend: authedProcedure
+  organizationTrend: orgManagerProcedure('Only managers of this organization can see its trend')
     .meta({ openapi: { method: 'GET', path: '/organizations/{id}/trend', tags: ['organizations'], summary: "An organization's compliance trend over its active tenants (managers)" } })
     .input(organizationTrendInput)
     .output(trendOutput)
-    .query(({ ctx, input }) => getOrganizationTrend(ctx.deps.db, ctx.actor, input.id, input.days)),
+    .query(({ ctx, input }) => getOrganizationTrend(ctx.deps.db, ctx.orgManager, input.days)),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from '@compliance/contracts/common';
 import { tenantInput, tenantListInput, tenantListOutput, tenantSchema, tenantUpdateInput } from '@compliance/contracts/tenants';
 import { createTenant, deleteTenant, getCurrentTenant, listVisibleTenants, restoreTenant, updateTenant } from '@compliance/domain/tenants/tenant-service';
-import { authedProcedure, router, tenantProcedure } from '../trpc/trpc';
+import { authedProcedure, orgAdminProcedure, router, tenantProcedure } from '../trpc/trpc';
 
 const tags = ['tenants'];
 
@@ -19,11 +19,11 @@ export const tenantsRouter = router({
     .output(tenantSchema)
     .query(({ ctx }) => getCurrentTenant(ctx.deps.db, ctx.actor.caller, ctx.tenantId)),
 
-  create: authedProcedure
+  create: orgAdminProcedure('You do not have permission to create tenants in this organization')
     .meta({ openapi: { method: 'POST', path: '/tenants', tags, summary: 'Create a tenant' } })
     .input(tenantInput)
     .output(tenantSchema)
-    .mutation(({ ctx, input }) => createTenant(ctx.deps.db, ctx.actor, input)),
+    .mutation(({ ctx, input: { organization_id: _named, ...tenant } }) => createTenant(ctx.deps.db, ctx.orgAdmin, tenant)),
 
   update: authedProcedure
     .meta({ openapi: { method: 'PATCH', path: '/tenants/{id}', tags, summary: 'Update a tenant (its organization cannot change)' } })

@@ -1,6 +1,8 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { narrowToEditor } from '@compliance/domain/access/scopes';
+import { z } from 'zod';
+import { idSchema } from '@compliance/contracts/common';
+import { narrowToEditor, narrowToOrgAdmin, narrowToOrgManager, narrowToProductAdmin } from '@compliance/domain/access/scopes';
 import { resolveTenantId } from '@compliance/domain/access/tenant-resolution';
 import { actorFromSession } from '@compliance/domain/auth/session-service';
 import { assertCsrf, assertSameOrigin, isMutation } from '../http/authenticate';
@@ -91,6 +93,41 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next, getRawInp
  * ctx.editor, the EditorScope the services that change a tenant's data take instead of an actor.
  */
 export const editorProcedure = tenantProcedure.use(({ ctx, next }) => next({ ctx: { editor: narrowToEditor(ctx.actor, ctx.tenantId) } }));
+
+/**
+ * Product administrators only (else 403 with the refusal given, e.g. 'Only product administrators can
+ * create organizations'). The check runs once, here, and leaves ctx.productAdmin, the ProductAdminScope the
+ * services behind it take instead of an actor.
+ */
+export const productAdminProcedure = (refusal: string) =>
+  authedProcedure.use(({ ctx, next }) => next({ ctx: { productAdmin: narrowToProductAdmin(ctx.actor, refusal) } }));
+
+/** The organization a call names (by `id` or `organization_id`), or the 400 the input's own check would give. */
+async function namedOrganization(getRawInput: () => Promise<unknown>, field: 'id' | 'organization_id'): Promise<string> {
+  const parsed = z.object({ [field]: idSchema }).safeParse(await getRawInput());
+  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: parsed.error });
+  return parsed.data[field] as string;
+}
+
+/**
+ * Works on the organization the input names (`id`): the caller a manager of it or a product administrator,
+ * else 404 when they cannot see it and 403 with the refusal given when they can. Leaves ctx.orgManager, the
+ * OrgManagerScope the roll-up, the trend and organization administration take.
+ */
+export const orgManagerProcedure = (refusal: string) =>
+  authedProcedure.use(async ({ ctx, next, getRawInput }) =>
+    next({ ctx: { orgManager: narrowToOrgManager(ctx.actor, await namedOrganization(getRawInput, 'id'), refusal) } }),
+  );
+
+/**
+ * Works on the organization the input names (`organization_id`): the caller an Admin member or manager of
+ * it, or a product administrator, else 404 when they cannot see it and 403 with the refusal given. Leaves
+ * ctx.orgAdmin, the OrgAdminScope that administration inside one organization (creating its tenants) takes.
+ */
+export const orgAdminProcedure = (refusal: string) =>
+  authedProcedure.use(async ({ ctx, next, getRawInput }) =>
+    next({ ctx: { orgAdmin: narrowToOrgAdmin(ctx.actor, await namedOrganization(getRawInput, 'organization_id'), refusal) } }),
+  );
 
 /** A browser session whose organizations' MFA requirement is met. */
 export const sessionProcedure = authedProcedure.use(cookieOnly);

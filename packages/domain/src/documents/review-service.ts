@@ -3,10 +3,10 @@ import type { ReviewEvidenceLinkInput, ReviewObligationInput, ReviewOutput, Revi
 import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
-import { canAdministerOrg, tenantScope } from '../access/caller';
-import type { EditorScope } from '../access/scopes';
+import { tenantScope } from '../access/caller';
+import { type EditorScope, narrowToTenantAdmin } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { getDocumentRow } from './document-repo';
 
 const VERB: Record<ReviewState, string> = { suggested: 'returned to suggested', accepted: 'accepted', rejected: 'rejected' };
@@ -105,7 +105,8 @@ export async function approveEvidence(db: Kysely<Database>, actor: Actor, tenant
   return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
     const document = await getDocumentRow(tx, tenantId, id);
     if (!document || document.kind !== 'evidence') throw notFound('Evidence');
-    if (!canAdministerOrg(actor.caller, document.organization_id)) throw forbidden('Only an Admin can approve evidence');
+    // Narrowed here, not in a builder: an id that is not this tenant's evidence answers 404 before the role's 403.
+    narrowToTenantAdmin(actor, tenantId, 'Only an Admin can approve evidence');
     if (document.approval === 'approved') {
       const approver = document.approved_by
         ? await tx.selectFrom('users').select(['full_name', 'username']).where('id', '=', document.approved_by).executeTakeFirst()

@@ -3,8 +3,9 @@ import { ACTIVITY_ENTRY_LIMIT, ACTIVITY_KINDS, type Activity, type ActivityKind,
 import type { Database } from '@compliance/db/schema';
 import { type AccessScope, type Tx, withScope } from '@compliance/db/scope';
 import type { Actor } from '../access/actor';
-import { canManageOrg, organizationScope, tenantScope, visibleOrgIds } from '../access/caller';
-import { forbidden, notFound } from '../errors';
+import { organizationScope, tenantScope } from '../access/caller';
+import type { OrgManagerScope } from '../access/scopes';
+import { notFound } from '../errors';
 import { type DayCounts, activityKind, addDays, buildTrend, dayRange, reconstructDays, statusChangeOf, sumCounts, utcDay } from './history-arithmetic';
 import {
   unsafeListActiveTenants,
@@ -90,13 +91,8 @@ async function readTrend(tx: Tx, tenantIds: string[], days: number, now: Date): 
 }
 
 /** The organization's trend (its active tenants added up day by day): product admins and its managers only. */
-export async function getOrganizationTrend(db: Kysely<Database>, actor: Actor, organizationId: string, days: number, now = new Date()): Promise<TrendPoint[]> {
-  const { caller } = actor;
-  if (!canManageOrg(caller, organizationId)) {
-    if (!visibleOrgIds(caller).has(organizationId)) throw notFound('Organization');
-    throw forbidden('Only managers of this organization can see its trend');
-  }
-  return withScope(db, organizationScope(caller, organizationId), async (tx) => {
+export async function getOrganizationTrend(db: Kysely<Database>, { actor, organizationId }: OrgManagerScope, days: number, now = new Date()): Promise<TrendPoint[]> {
+  return withScope(db, organizationScope(actor.caller, organizationId), async (tx) => {
     const org = await tx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw notFound('Organization');
     const tenants = await tx.selectFrom('tenants').select('id').where('organization_id', '=', organizationId).where('is_active', '=', true).execute();

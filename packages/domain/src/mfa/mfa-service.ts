@@ -4,6 +4,7 @@ import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { callerScope } from '../access/caller';
+import type { ProductAdminScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden, notFound } from '../errors';
 import { getPasswordHash } from '../auth/password-repo';
@@ -154,17 +155,11 @@ export async function disableMfa(db: Kysely<Database>, actor: Actor, input: { pa
   return { success: true, message: 'Multi-factor authentication disabled' };
 }
 
-function assertProductAdmin(actor: Actor) {
-  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can change this setting');
-}
-
-export async function listMfaRequirements(db: Kysely<Database>, actor: Actor) {
-  assertProductAdmin(actor);
+export async function listMfaRequirements(db: Kysely<Database>, { actor }: ProductAdminScope) {
   return { organization_ids: await withScope(db, callerScope(actor.caller), listMfaRequiredOrganizations) };
 }
 
-export async function setMfaRequirement(db: Kysely<Database>, actor: Actor, organizationId: string, required: boolean) {
-  assertProductAdmin(actor);
+export async function setMfaRequirement(db: Kysely<Database>, { actor }: ProductAdminScope, organizationId: string, required: boolean) {
   await withScope(db, callerScope(actor.caller), async (tx) => {
     if (!(await setOrganizationMfaRequirement(tx, organizationId, required))) throw notFound('Organization');
     await createAuditEntry(tx, {

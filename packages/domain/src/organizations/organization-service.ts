@@ -3,7 +3,8 @@ import type { Organization, OrganizationInput, OrganizationUpdateInput } from '@
 import type { Database } from '@compliance/db/schema';
 import { type Tx, isUniqueViolation, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
-import { callerScope, canManageOrg, visibleOrgIds } from '../access/caller';
+import { callerScope, visibleOrgIds } from '../access/caller';
+import type { OrgManagerScope, ProductAdminScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden, notFound } from '../errors';
 import {
@@ -48,8 +49,7 @@ export async function listVisibleOrganizations(db: Kysely<Database>, actor: Acto
 }
 
 /** Every customer organization with its counts: the Customer Admin screen, product admins only. */
-export async function listAllCustomers(db: Kysely<Database>, actor: Actor, includeInactive = false): Promise<Organization[]> {
-  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can list all customers');
+export async function listAllCustomers(db: Kysely<Database>, { actor }: ProductAdminScope, includeInactive = false): Promise<Organization[]> {
   return listVisibleOrganizations(db, actor, includeInactive);
 }
 
@@ -64,8 +64,7 @@ function conflictOnDomain(error: unknown): never {
   throw error;
 }
 
-export async function createOrganization(db: Kysely<Database>, actor: Actor, input: OrganizationInput): Promise<Organization> {
-  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can create organizations');
+export async function createOrganization(db: Kysely<Database>, { actor }: ProductAdminScope, input: OrganizationInput): Promise<Organization> {
   return withScope(db, callerScope(actor.caller), async (tx) => {
     await assertDomainFree(tx, input.domain);
     const { id } = await insertOrganization(tx, input);
@@ -79,13 +78,13 @@ export async function createOrganization(db: Kysely<Database>, actor: Actor, inp
   }).catch(conflictOnDomain);
 }
 
-export async function updateOrganization(db: Kysely<Database>, actor: Actor, input: OrganizationUpdateInput): Promise<Organization> {
+/**
+ * Changes the organization the manager's scope names. Switching it on or off stays a product
+ * administrator's decision, checked here because it depends on which fields the change carries.
+ */
+export async function updateOrganization(db: Kysely<Database>, scope: OrgManagerScope, changes: Omit<OrganizationUpdateInput, 'id'>): Promise<Organization> {
+  const { actor, organizationId: id } = scope;
   const { caller } = actor;
-  const { id, ...changes } = input;
-  if (!canManageOrg(caller, id)) {
-    if (!visibleOrgIds(caller).has(id)) throw notFound('Organization');
-    throw forbidden('Only a manager of this organization can change it');
-  }
   if (changes.is_active !== undefined && !caller.isProductAdmin) {
     throw forbidden('Only product administrators can activate or deactivate organizations');
   }
@@ -105,8 +104,7 @@ export async function updateOrganization(db: Kysely<Database>, actor: Actor, inp
 }
 
 /** Deleting an organization deactivates it and all its tenants; nothing is erased. */
-export async function deleteOrganization(db: Kysely<Database>, actor: Actor, id: string): Promise<Organization> {
-  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can delete organizations');
+export async function deleteOrganization(db: Kysely<Database>, { actor }: ProductAdminScope, id: string): Promise<Organization> {
   return withScope(db, callerScope(actor.caller), async (tx) => {
     const existing = await getOrganization(tx, id);
     if (!existing) throw notFound('Organization');
@@ -123,8 +121,7 @@ export async function deleteOrganization(db: Kysely<Database>, actor: Actor, id:
 }
 
 /** Restoring a deleted organization reactivates it and the tenants its deletion deactivated, data intact. */
-export async function restoreOrganization(db: Kysely<Database>, actor: Actor, id: string): Promise<Organization> {
-  if (!actor.caller.isProductAdmin) throw forbidden('Only product administrators can restore organizations');
+export async function restoreOrganization(db: Kysely<Database>, { actor }: ProductAdminScope, id: string): Promise<Organization> {
   return withScope(db, callerScope(actor.caller), async (tx) => {
     const existing = await getOrganization(tx, id);
     if (!existing) throw notFound('Organization');

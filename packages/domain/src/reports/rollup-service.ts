@@ -3,9 +3,9 @@ import { domainName } from '@compliance/contracts/domains';
 import type { Rollup } from '@compliance/contracts/reports';
 import type { Database } from '@compliance/db/schema';
 import { withScope } from '@compliance/db/scope';
-import type { Actor } from '../access/actor';
-import { canManageOrg, organizationScope, visibleOrgIds } from '../access/caller';
-import { forbidden, notFound } from '../errors';
+import { organizationScope } from '../access/caller';
+import type { OrgManagerScope } from '../access/scopes';
+import { notFound } from '../errors';
 import { getOrganizationAggregates } from './dashboard-repo';
 import { type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
 
@@ -55,13 +55,8 @@ export function computeRollup(
 }
 
 /** The executive roll-up of one organization: product admins and that organization's managers only. */
-export async function getOrganizationRollup(db: Kysely<Database>, actor: Actor, organizationId: string): Promise<Rollup> {
-  const { caller } = actor;
-  if (!canManageOrg(caller, organizationId)) {
-    if (!visibleOrgIds(caller).has(organizationId)) throw notFound('Organization');
-    throw forbidden('Only managers of this organization can see its roll-up');
-  }
-  return withScope(db, organizationScope(caller, organizationId), async (tx) => {
+export async function getOrganizationRollup(db: Kysely<Database>, { actor, organizationId }: OrgManagerScope): Promise<Rollup> {
+  return withScope(db, organizationScope(actor.caller, organizationId), async (tx) => {
     const org = await tx.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw notFound('Organization');
     const tenants = await tx

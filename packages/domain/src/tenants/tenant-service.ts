@@ -4,6 +4,7 @@ import type { Database } from '@compliance/db/schema';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { type Caller, callerScope, canAdministerOrg, canManageOrg, tenantScope, visibleOrgIds } from '../access/caller';
+import type { OrgAdminScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { materializeTenantRequirements } from '../catalog/catalog-repo';
 import { AppError, forbidden, notFound } from '../errors';
@@ -47,23 +48,20 @@ async function getAdministeredTenant(tx: Tx, caller: Caller, id: string): Promis
   return row;
 }
 
-export async function createTenant(db: Kysely<Database>, actor: Actor, input: TenantInput): Promise<Tenant> {
-  const { caller } = actor;
-  if (!canAdministerOrg(caller, input.organization_id)) {
-    if (!visibleOrgIds(caller).has(input.organization_id)) throw notFound('Organization');
-    throw forbidden('You do not have permission to create tenants in this organization');
-  }
-  return withScope(db, callerScope(caller), async (tx) => {
-    const org = await tx.selectFrom('organizations').select(['id', 'is_active']).where('id', '=', input.organization_id).executeTakeFirst();
+/** A new tenant in the organization the administrator's scope names (the input's organization_id). */
+export async function createTenant(db: Kysely<Database>, scope: OrgAdminScope, input: Omit<TenantInput, 'organization_id'>): Promise<Tenant> {
+  const { actor, organizationId } = scope;
+  return withScope(db, callerScope(actor.caller), async (tx) => {
+    const org = await tx.selectFrom('organizations').select(['id', 'is_active']).where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw notFound('Organization');
     if (!org.is_active) throw new AppError('BAD_REQUEST', 'Cannot add a tenant to an inactive organization');
-    const { id } = await insertTenant(tx, input);
+    const { id } = await insertTenant(tx, { ...input, organization_id: organizationId });
     await materializeTenantRequirements(tx, id);
     await createAuditEntry(tx, {
       ...auditBy(actor),
       action: 'create_tenant',
       details: { message: `Tenant "${input.name}" created`, tenant_id: id, frameworks: input.assigned_frameworks },
-      organizationId: input.organization_id,
+      organizationId,
       tenantId: id,
     });
     const created = await getTenant(tx, id);
