@@ -8,7 +8,7 @@
 // so the built code finds the built thread and the sources keep their tsx-loading entry.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,11 +68,12 @@ function embeddedTemplate(outdir) {
     for (const file of filesBelow(path.join(root, folder))) hash.update(file.slice(root.length)).update(readFileSync(file));
   }
   const cacheDir = path.join(root, 'node_modules', '.cache', 'compliance');
-  const cached = path.join(cacheDir, `embedded-template-${hash.digest('hex').slice(0, 16)}.tgz`);
-  if (!existsSync(cached)) {
-    mkdirSync(cacheDir, { recursive: true });
+  const cached = path.join(cacheDir, `embedded-template-${hash.digest('hex').slice(0, 16)}`);
+  if (!existsSync(path.join(cached, 'PG_VERSION'))) {
+    rmSync(cached, { recursive: true, force: true });
+    mkdirSync(cached, { recursive: true });
     execFileSync(process.execPath, [path.join(outdir, 'make-embedded-template.mjs'), cached], { stdio: 'inherit' });
   }
-  copyFileSync(cached, path.join(outdir, 'embedded-template.tgz'));
+  cpSync(cached, path.join(outdir, 'embedded-template'), { recursive: true });
   console.log(`embedded database template: ${path.relative(root, cached)}`);
 }

@@ -15,7 +15,7 @@ import { createServerMetrics } from './observability/metrics';
 /** Connects, migrates, seeds (demo outside production, first admin in production) and builds the app. */
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}) {
   // The built server finds the embedded database template beside it (scripts/build-apps.mjs); tsx runs go without.
-  const template = fileURLToPath(new URL('./embedded-template.tgz', import.meta.url));
+  const template = fileURLToPath(new URL('./embedded-template', import.meta.url));
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, template });
   await migrateToLatest(handle.db);
   await unsafeSyncCatalog(handle.db);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -63,10 +63,9 @@ describe('embedded database template', () => {
   it('starts an empty data folder from the template, and a folder that holds a database from itself', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'cp-template-'));
     try {
-      const source = await PGlite.create('memory://');
+      const template = path.join(folder, 'template');
+      const source = await PGlite.create(template);
       await source.exec("CREATE TABLE marker (note text); INSERT INTO marker VALUES ('from the template')");
-      const template = path.join(folder, 'template.tgz');
-      writeFileSync(template, Buffer.from(await (await source.dumpDataDir('gzip')).arrayBuffer()));
       await source.close();
 
       const dataDir = path.join(folder, 'pglite');
@@ -78,6 +77,10 @@ describe('embedded database template', () => {
       const again = await connectDatabase({ dataDir, template });
       expect((await sql<{ note: string }>`SELECT note FROM marker`.execute(again.db)).rows).toEqual([{ note: 'changed since' }]);
       await again.close();
+      // The template itself is never written to.
+      const original = await PGlite.create(template);
+      expect((await original.query<{ note: string }>('SELECT note FROM marker')).rows).toEqual([{ note: 'from the template' }]);
+      await original.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

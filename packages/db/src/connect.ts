@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -25,8 +25,8 @@ export interface ConnectOptions {
   dataDir?: string;
   poolSize?: number;
   /**
-   * A gzipped dump of an embedded database already migrated (built with the server): an empty data
-   * folder starts from it instead of creating a cluster from nothing, which takes several seconds.
+   * The folder of an embedded database already migrated (built with the server): an empty data folder
+   * starts as a copy of it instead of creating a cluster from nothing, which takes several seconds.
    */
   template?: string;
 }
@@ -66,9 +66,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const dataDir = options.dataDir ?? path.resolve('.data', 'pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const fresh = !dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const client = await (fresh && options.template && existsSync(options.template)
-    ? PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(options.template)]) })
-    : PGlite.create(dataDir));
+  if (fresh && options.template && existsSync(path.join(options.template, 'PG_VERSION'))) cpSync(options.template, dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // One connection: notifications raised by its own transactions come back to it after each commit.
   const listen: Listen = async (channel, handlers) => {
