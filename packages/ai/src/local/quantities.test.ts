@@ -26,3 +26,10 @@ describe('quantities', () => {
     expect(meets('Require passwords of at least 12 characters.', 'Passwords must have 8 characters.')).toEqual([false]);
   });
 });
+
+describe('quantities in settings', () => {
+  it('reads a setting whose key names its unit', () => {
+    expect(meets('Retain security logs for at least 12 months.', 'Setting frozenTimePeriodInSecs: 31536000.')).toEqual([true]);
+    expect(meets('Retain security logs for at least 12 months.', 'Setting frozenTimePeriodInSecs: 7776000.')).toEqual([false]);
+  });
+});

@@ -80,6 +80,12 @@ export function statedQuantities(sentence: string): Quantity[] {
   }
   const period = periodOf(sentence);
   if (period !== null) out.push({ kind: 'period', amount: period, family: 'time' });
+  // A setting whose key names its unit: 'frozenTimePeriodInSecs: 31536000', 'Lockout duration in seconds: 60'.
+  const keyed = /(seconds|secs|minutes|mins|hours|days|weeks|months|years)\b[^:]{0,20}:\s*(\d+)\b/i.exec(sentence.replace(/(?<=[a-z])(?=[A-Z])/g, ' '));
+  if (keyed) {
+    const amount = daysOf(Number(keyed[2]), keyed[1]!.replace(/^secs$/i, 'seconds'));
+    out.push({ kind: 'limit', amount, family: 'time' }, { kind: 'minimum', amount, family: 'time' });
+  }
   for (const m of sentence.matchAll(new RegExp(`\\b${NUMBER}[- ]${TIME_UNIT}\\b`, 'gi'))) {
     if (/^every$/i.test(sentence.slice(0, m.index).trim().split(/\s+/).pop() ?? '')) continue;
     const amount = daysOf(amountOf(m[1]!), m[2]!);

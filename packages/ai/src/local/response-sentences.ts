@@ -13,7 +13,8 @@ export type EvidenceSentence = { text: string; stems: Set<string>; position: num
 /** Content stems of a text: abbreviations written out, hyphenated words also as their parts, one stem per way of
  * saying a thing; evidence (implied) also shows what it meets by running more often than required. */
 export function stemsOf(text: string, implied = false): string[] {
-  const plain = spellOut(withControlWords(text)).replace(/(?<=\w)-(?=\w)/g, ' ');
+  // 'LockoutBadCount', 'frozenTimePeriodInSecs': the words of an identifier, as the requirement would write them.
+  const plain = spellOut(withControlWords(text.replace(/(?<=[a-z])(?=[A-Z])/g, ' '))).replace(/(?<=\w)-(?=\w)/g, ' ');
   const stems = contentStems(analyzeText(plain).tokens).map(sameStem);
   return implied ? [...stems, ...impliedStems(stems)] : stems;
 }
@@ -65,12 +66,16 @@ function isWhole(text: string, setting = false): boolean {
 /** A configuration export or screenshot: most lines are 'Setting: value'. */
 function settingLines(passage: string): string[] | null {
   const lines = passage.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const settings = lines.filter((l) => /^[A-Z][^:]{1,60}:\s*\S/.test(l) && !/[.!?]$/.test(l));
+  const settings = lines.filter((l) => /^(?:[A-Z][^:]{1,60}|[a-z][A-Za-z0-9_.]{1,60}):\s*\S/.test(l) && !/[.!?]$/.test(l));
   return lines.length >= 3 && settings.length * 2 >= lines.length ? settings : null;
 }
 
-/** A table row or setting line ('MFA required: Always') becomes a sentence with a stop. */
+/**
+ * A table row or setting line ('MFA required: Always') becomes a sentence with a stop; a key written as
+ * an identifier ('minimumTlsVersion: TLS12') is named as a setting, so the sentence starts with a capital.
+ */
 function closeSettingLine(text: string): string {
+  if (/^[a-z][A-Za-z0-9_.]{1,60}:\s*\S[^!?]*$/.test(text)) return `Setting ${text.replace(/\.$/, '')}.`;
   return /^[A-Z][^.!?]{3,200}:\s*\S[^.!?]*$/.test(text) ? `${text}.` : text;
 }
 
