@@ -4,6 +4,7 @@
  * the 14 days asked. Everything is measured in days (or, for lengths such as password characters, in
  * that unit).
  */
+import { identifierWords } from './response-sentences';
 
 export type Quantity = {
   /** period: how often it runs; limit: how soon or how long at most; minimum: how long or how many at least. */
@@ -39,6 +40,14 @@ const FREQUENCY_DAYS: Array<[RegExp, number]> = [
 const NUMBER = '(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty|thirty|sixty|ninety)';
 const TIME_UNIT = '(seconds?|minutes?|mins?|hours?|hrs?|(?:business|working|calendar) days?|days?|weeks?|months?|quarters?|years?)';
 
+const EVERY = new RegExp(`\\bevery ${NUMBER} ${TIME_UNIT}`, 'i');
+const LIMIT = new RegExp(`\\b(?:within|no (?:later|more) than|not (?:later|more) than|at most|after|under|inside|up to) ${NUMBER}[- ]${TIME_UNIT}`, 'i');
+const MINIMUM = new RegExp(`\\b(?:at least|a minimum of|minimum of|for|no (?:fewer|less) than) ${NUMBER}[- ]${TIME_UNIT}`, 'i');
+const MINIMUM_COUNT = new RegExp(`\\b(?:at least|a minimum of|minimum of|no (?:fewer|less) than) ${NUMBER} ([a-z]+)`, 'i');
+const DURATIONS = new RegExp(`\\b${NUMBER}[- ]${TIME_UNIT}\\b`, 'gi');
+const COUNTS = new RegExp(`\\b${NUMBER}[- ]([a-z]+)`, 'gi');
+const IS_TIME_UNIT = new RegExp(`^${TIME_UNIT}$`, 'i');
+
 function amountOf(text: string): number {
   const lower = text.toLowerCase();
   return NUMBER_WORDS[lower] ?? Number(lower.replace(',', '.'));
@@ -51,7 +60,7 @@ function daysOf(count: number, unit: string): number {
 
 /** How often the text says something runs, in days between runs (the most frequent it names). */
 function periodOf(text: string): number | null {
-  const every = new RegExp(`\\bevery ${NUMBER} ${TIME_UNIT}`, 'i').exec(text);
+  const every = EVERY.exec(text);
   if (every) return daysOf(amountOf(every[1]!), every[2]!);
   const found = FREQUENCY_DAYS.filter(([pattern]) => pattern.test(text)).map(([, days]) => days);
   return found.length ? Math.min(...found) : null;
@@ -62,12 +71,12 @@ export function requiredQuantities(part: string): Quantity[] {
   const out: Quantity[] = [];
   const period = periodOf(part);
   if (period !== null) out.push({ kind: 'period', amount: period, family: 'time' });
-  const limit = new RegExp(`\\b(?:within|no (?:later|more) than|not (?:later|more) than|at most|after|under|inside|up to) ${NUMBER}[- ]${TIME_UNIT}`, 'i').exec(part);
+  const limit = LIMIT.exec(part);
   if (limit) out.push({ kind: 'limit', amount: daysOf(amountOf(limit[1]!), limit[2]!), family: 'time' });
-  const minimum = new RegExp(`\\b(?:at least|a minimum of|minimum of|for|no (?:fewer|less) than) ${NUMBER}[- ]${TIME_UNIT}`, 'i').exec(part);
+  const minimum = MINIMUM.exec(part);
   if (minimum && !limit) out.push({ kind: 'minimum', amount: daysOf(amountOf(minimum[1]!), minimum[2]!), family: 'time' });
-  const count = new RegExp(`\\b(?:at least|a minimum of|minimum of|no (?:fewer|less) than) ${NUMBER} ([a-z]+)`, 'i').exec(part);
-  if (count && !new RegExp(`^${TIME_UNIT}$`, 'i').test(count[2]!)) out.push({ kind: 'minimum', amount: amountOf(count[1]!), family: count[2]!.toLowerCase().replace(/s$/, '') });
+  const count = MINIMUM_COUNT.exec(part);
+  if (count && !IS_TIME_UNIT.test(count[2]!)) out.push({ kind: 'minimum', amount: amountOf(count[1]!), family: count[2]!.toLowerCase().replace(/s$/, '') });
   return out;
 }
 
@@ -81,18 +90,18 @@ export function statedQuantities(sentence: string): Quantity[] {
   const period = periodOf(sentence);
   if (period !== null) out.push({ kind: 'period', amount: period, family: 'time' });
   // A setting whose key names its unit: 'frozenTimePeriodInSecs: 31536000', 'Lockout duration in seconds: 60'.
-  const keyed = /(seconds|secs|minutes|mins|hours|days|weeks|months|years)\b[^:]{0,20}:\s*(\d+)\b/i.exec(sentence.replace(/(?<=[a-z])(?=[A-Z])/g, ' '));
+  const keyed = /(seconds|secs|minutes|mins|hours|days|weeks|months|years)\b[^:]{0,20}:\s*(\d+)\b/i.exec(identifierWords(sentence));
   if (keyed) {
     const amount = daysOf(Number(keyed[2]), keyed[1]!.replace(/^secs$/i, 'seconds'));
     out.push({ kind: 'limit', amount, family: 'time' }, { kind: 'minimum', amount, family: 'time' });
   }
-  for (const m of sentence.matchAll(new RegExp(`\\b${NUMBER}[- ]${TIME_UNIT}\\b`, 'gi'))) {
+  for (const m of sentence.matchAll(DURATIONS)) {
     if (/^every$/i.test(sentence.slice(0, m.index).trim().split(/\s+/).pop() ?? '')) continue;
     const amount = daysOf(amountOf(m[1]!), m[2]!);
     out.push({ kind: 'limit', amount, family: 'time' }, { kind: 'minimum', amount, family: 'time' });
   }
-  for (const m of sentence.matchAll(new RegExp(`\\b${NUMBER}[- ]([a-z]+)`, 'gi'))) {
-    if (new RegExp(`^${TIME_UNIT}$`, 'i').test(m[2]!)) continue;
+  for (const m of sentence.matchAll(COUNTS)) {
+    if (IS_TIME_UNIT.test(m[2]!)) continue;
     out.push({ kind: 'minimum', amount: amountOf(m[1]!), family: m[2]!.toLowerCase().replace(/s$/, '') });
   }
   return out.filter((q) => !Number.isNaN(q.amount));

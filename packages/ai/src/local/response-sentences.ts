@@ -12,9 +12,13 @@ export type EvidenceSentence = { text: string; stems: Set<string>; position: num
 
 /** Content stems of a text: abbreviations written out, hyphenated words also as their parts, one stem per way of
  * saying a thing; evidence (implied) also shows what it meets by running more often than required. */
+/** 'LockoutBadCount', 'frozenTimePeriodInSecs': the words of an identifier, as a requirement would write them. */
+export function identifierWords(text: string): string {
+  return text.replace(/(?<=[a-z])(?=[A-Z])/g, ' ');
+}
+
 export function stemsOf(text: string, implied = false): string[] {
-  // 'LockoutBadCount', 'frozenTimePeriodInSecs': the words of an identifier, as the requirement would write them.
-  const plain = spellOut(withControlWords(text.replace(/(?<=[a-z])(?=[A-Z])/g, ' '))).replace(/(?<=\w)-(?=\w)/g, ' ');
+  const plain = spellOut(withControlWords(identifierWords(text))).replace(/(?<=\w)-(?=\w)/g, ' ');
   const stems = contentStems(analyzeText(plain).tokens).map(sameStem);
   return implied ? [...stems, ...impliedStems(stems)] : stems;
 }

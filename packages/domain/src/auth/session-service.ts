@@ -11,7 +11,7 @@ import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, forbidden } from '../errors';
 import { toUser } from '../users/user-mapper';
 import { issueLoginChallenge, secondStepFor } from '../mfa/login-challenges';
-import { getMfaFactor, needsMfaEnrollment } from '../mfa/mfa-repo';
+import { getMfaFactor } from '../mfa/mfa-repo';
 import { verifyPassword } from './passwords';
 import { RESET_CODE_EXPIRED, checkResetCode } from './reset-codes';
 import {

@@ -6,7 +6,7 @@ import type { Actor } from '../access/actor';
 import { organizationScope, tenantScope } from '../access/caller';
 import type { OrgManagerScope } from '../access/scopes';
 import { notFound } from '../errors';
-import { type DayCounts, activityKind, addDays, buildTrend, dayRange, reconstructDays, statusChangeOf, sumCounts, utcDay } from './history-arithmetic';
+import { activityKind, addDays, buildTrend, dayRange, reconstructDays, statusChangeOf, sumCounts, utcDay } from './history-arithmetic';
 import {
   unsafeListActiveTenants,
   unsafeListTenantsWithoutHistory,
