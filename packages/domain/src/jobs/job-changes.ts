@@ -1,6 +1,6 @@
 import type { Listen } from '@compliance/db/notifications';
 
-/** The channel the jobs table's trigger announces changes on (migration 0015); the payload is the job id alone. */
+/** The channel the jobs table's trigger announces changes on (migration 0016); the payload is the job id alone. */
 export const JOB_CHANGED_CHANNEL = 'job_changed';
 
 /**
