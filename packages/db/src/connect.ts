@@ -5,6 +5,7 @@ import pg from 'pg';
 import { type Listen, PgListener, assertChannel } from './notifications';
 import type { Database } from './schema';
 import { openScopesInOneRoundTrip } from './scope';
+import { readScopesInOneRoundTrip } from './scoped-read';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -48,6 +49,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     openScopesInOneRoundTrip(db);
+    readScopesInOneRoundTrip(db, pool);
     const url = new URL(options.databaseUrl);
     const listener = new PgListener(options.databaseUrl);
     return {

@@ -30,19 +30,29 @@ function uuid(id: string): string {
   return id;
 }
 
+const ids = (list: readonly string[]) => `{${list.map(uuid).join(',')}}`;
+
+/** The scope's settings in the order SCOPE_PARAMETERS_SQL takes them: all, user, organizations, tenants. */
+export function scopeParameters(scope: AccessScope): string[] {
+  return [scope.all ? 'on' : 'off', scope.userId === null ? '' : uuid(scope.userId), ids(scope.organizationIds), ids(scope.tenantIds)];
+}
+
+/** The scope as a statement with parameters (scopeParameters), for a prepared statement (scoped-read.ts). */
+export const SCOPE_PARAMETERS_SQL = `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.all', $1, true), set_config('app.user_id', $2, true), set_config('app.org_ids', $3, true), set_config('app.tenant_ids', $4, true)`;
+
 /**
  * The statement that puts a transaction in its scope. Every value is a constant or an id checked to be
  * a UUID above, so it is written into the text: the statement needs no parameters and can travel in the
  * same round trip as BEGIN.
  */
 function scopeStatement(scope: AccessScope): string {
-  const ids = (list: readonly string[]) => `{${list.map(uuid).join(',')}}`;
+  const [all, userId, organizationIds, tenantIds] = scopeParameters(scope);
   return [
     `SELECT set_config('role', '${APP_ROLE}', true)`,
-    `set_config('app.all', '${scope.all ? 'on' : 'off'}', true)`,
-    `set_config('app.user_id', '${scope.userId === null ? '' : uuid(scope.userId)}', true)`,
-    `set_config('app.org_ids', '${ids(scope.organizationIds)}', true)`,
-    `set_config('app.tenant_ids', '${ids(scope.tenantIds)}', true)`,
+    `set_config('app.all', '${all}', true)`,
+    `set_config('app.user_id', '${userId}', true)`,
+    `set_config('app.org_ids', '${organizationIds}', true)`,
+    `set_config('app.tenant_ids', '${tenantIds}', true)`,
   ].join(', ');
 }
 

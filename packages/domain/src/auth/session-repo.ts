@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@compliance/db/schema';
 import { SYSTEM_SCOPE, type Tx, withScope } from '@compliance/db/scope';
+import { readInScope } from '@compliance/db/scoped-read';
 import { callerAccessColumns } from '../access/caller-access';
 import { invalidateCallerCache } from '../access/caller-cache';
 import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
@@ -36,10 +37,13 @@ export async function createSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The session and its user, with what the caller may reach unless `withAccess` is false (it is cached). */
-export function getSessionByTokenHash(tx: Tx, tokenHash: string, withAccess = true) {
+/**
+ * The session and its user, with what the caller may reach unless `withAccess` is false (it is cached).
+ * The row is found by its hash before anyone is known, so in the system scope; one round trip.
+ */
+export async function unsafeGetSessionByTokenHash(db: Kysely<Database>, tokenHash: string, withAccess = true) {
   const access = callerAccessColumns({ id: 'users.id', role: 'users.role', isProductAdmin: 'users.is_product_admin' });
-  return tx
+  const query = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -53,9 +57,10 @@ export function getSessionByTokenHash(tx: Tx, tokenHash: string, withAccess = tr
       'sessions.current_tenant_id',
       ...USER_PUBLIC_COLUMNS,
     ])
-    .$if(withAccess, (query) => query.select(access))
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .$if(withAccess, (q) => q.select(access))
+    .where('sessions.token_hash', '=', tokenHash);
+  const [row] = await readInScope(db, SYSTEM_SCOPE, query);
+  return row;
 }
 
 export async function touchSession(tx: Tx, sessionId: string, expiresAt: Date) {

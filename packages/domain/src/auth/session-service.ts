@@ -17,9 +17,9 @@ import { RESET_CODE_EXPIRED, checkResetCode } from './reset-codes';
 import {
   createSession,
   deleteSession,
-  getSessionByTokenHash,
   touchSession,
   unsafeInLoginTransaction,
+  unsafeGetSessionByTokenHash,
   unsafeInSessionTransaction,
   updateSessionSelection,
 } from './session-repo';
@@ -228,48 +228,47 @@ export async function authenticate(db: Kysely<Database>, token: string, lifetime
   const cacheKey = `session:${tokenHash}`;
   const cachedAccess = readCallerCache<CallerAccessColumns>(cacheKey);
   const generation = callerCacheGeneration();
-  return unsafeInSessionTransaction(db, async (tx) => {
-    const row = await getSessionByTokenHash(tx, tokenHash, !cachedAccess);
-    if (!row) return null;
-    const now = Date.now();
-    const endsAt = absoluteExpiry(lifetime, row.persistent, new Date(row.session_created_at)).getTime();
-    if (new Date(row.expires_at).getTime() <= now || endsAt <= now || !row.is_active || row.deleted_at) {
-      await deleteSession(tx, row.session_id);
-      return null;
-    }
-    if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(tx, row.session_id, new Date(Math.min(expiryFor(row.persistent, now).getTime(), endsAt)));
-    }
-    const user: PublicUserRow = {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      full_name: row.full_name,
-      role: row.role,
-      is_product_admin: row.is_product_admin,
-      is_active: row.is_active,
-      deleted_at: row.deleted_at,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    };
-    const access: CallerAccessColumns = cachedAccess ?? {
-      access_memberships: row.access_memberships ?? null,
-      access_granted: row.access_granted ?? null,
-      access_tenants: row.access_tenants ?? null,
-      mfa_enrollment_required: row.mfa_enrollment_required ?? false,
-    };
-    if (!cachedAccess) writeCallerCache(cacheKey, access, generation);
-    return {
-      via: 'cookie' as const,
-      sessionId: row.session_id,
-      csrfToken: row.csrf_token,
-      persistent: row.persistent,
-      currentOrganizationId: row.current_organization_id,
-      currentTenantId: row.current_tenant_id,
-      caller: callerFromAccess(user, access),
-      mfaEnrollmentRequired: access.mfa_enrollment_required,
-    };
-  });
+  const row = await unsafeGetSessionByTokenHash(db, tokenHash, !cachedAccess);
+  if (!row) return null;
+  const now = Date.now();
+  const endsAt = absoluteExpiry(lifetime, row.persistent, new Date(row.session_created_at)).getTime();
+  if (new Date(row.expires_at).getTime() <= now || endsAt <= now || !row.is_active || row.deleted_at) {
+    await unsafeInSessionTransaction(db, (tx) => deleteSession(tx, row.session_id));
+    return null;
+  }
+  if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    const expiresAt = new Date(Math.min(expiryFor(row.persistent, now).getTime(), endsAt));
+    await unsafeInSessionTransaction(db, (tx) => touchSession(tx, row.session_id, expiresAt));
+  }
+  const user: PublicUserRow = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    full_name: row.full_name,
+    role: row.role,
+    is_product_admin: row.is_product_admin,
+    is_active: row.is_active,
+    deleted_at: row.deleted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  const access: CallerAccessColumns = cachedAccess ?? {
+    access_memberships: row.access_memberships ?? null,
+    access_granted: row.access_granted ?? null,
+    access_tenants: row.access_tenants ?? null,
+    mfa_enrollment_required: row.mfa_enrollment_required ?? false,
+  };
+  if (!cachedAccess) writeCallerCache(cacheKey, access, generation);
+  return {
+    via: 'cookie' as const,
+    sessionId: row.session_id,
+    csrfToken: row.csrf_token,
+    persistent: row.persistent,
+    currentOrganizationId: row.current_organization_id,
+    currentTenantId: row.current_tenant_id,
+    caller: callerFromAccess(user, access),
+    mfaEnrollmentRequired: access.mfa_enrollment_required,
+  };
 }
 
 export async function logout(db: Kysely<Database>, session: AuthenticatedSession, meta: RequestMeta): Promise<void> {

@@ -3,11 +3,12 @@ import { DOMAINS, domainName } from '@compliance/contracts/domains';
 import type { Dashboard, DashboardInput } from '@compliance/contracts/reports';
 import type { Requirement } from '@compliance/contracts/requirements';
 import type { Database } from '@compliance/db/schema';
-import { type Tx, withScope } from '@compliance/db/scope';
+import type { Tx } from '@compliance/db/scope';
+import { readInScope } from '@compliance/db/scoped-read';
 import type { Actor } from '../access/actor';
 import { tenantScope } from '../access/caller';
 import { notFound } from '../errors';
-import { dashboardStatement } from './dashboard-statement';
+import { type DashboardRow, dashboardStatement } from './dashboard-statement';
 import { STATUS_BY_CODE, type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
 
 export const TOP_GAPS = 10;
@@ -99,7 +100,10 @@ export function computeDashboard(input: {
  * totals come back together; only the rates and the shape are computed here.
  */
 export async function getDashboardInTx(tx: Tx, tenantId: string, requested: string[] | undefined): Promise<Dashboard> {
-  const row = (await dashboardStatement(tenantId, requested ?? null, TOP_GAPS).execute(tx)).rows[0];
+  return dashboardFromRow((await dashboardStatement(tenantId, requested ?? null, TOP_GAPS).execute(tx)).rows[0]);
+}
+
+function dashboardFromRow(row: DashboardRow | undefined): Dashboard {
   if (!row) throw notFound('Tenant');
   const gaps: DashboardGap[] = (row.gaps ?? []).map((g) => ({
     id: g.id,
@@ -127,6 +131,8 @@ export async function getDashboardInTx(tx: Tx, tenantId: string, requested: stri
   };
 }
 
+/** The dashboard screen's read: the statement and its scope in one round trip (scoped-read.ts). */
 export async function getDashboard(db: Kysely<Database>, actor: Actor, tenantId: string, input: DashboardInput): Promise<Dashboard> {
-  return withScope(db, tenantScope(actor.caller, tenantId), (tx) => getDashboardInTx(tx, tenantId, input.frameworks));
+  const [row] = await readInScope(db, tenantScope(actor.caller, tenantId), dashboardStatement(tenantId, input.frameworks ?? null, TOP_GAPS));
+  return dashboardFromRow(row);
 }

@@ -37,7 +37,7 @@ export interface DashboardRow {
  * Everything a tenant's dashboard shows, in one statement: the tenant, its requirement counts per
  * domain and status and per framework and status (statuses as small integers), the `gapLimit` most
  * urgent open requirements ranked in SQL (priority, Not Started before In Progress, domain, display
- * index), and its completed evidence and contracts. `requested` narrows the tenant's frameworks
+ * index; only those `gapLimit` are then joined to their text and evidence), and its completed evidence and contracts. `requested` narrows the tenant's frameworks
  * (null = all it has). Contract requirements are numbered after the catalog's last index of their
  * domain in the order they were added, as in the requirements list.
  */
@@ -53,7 +53,8 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
     r AS MATERIALIZED (
       SELECT tr.id, tr.source_type, tr.created_at, c.domain_index, coalesce(c.frameworks, '{}'::text[]) AS catalog_frameworks,
         coalesce(c.domain_number, tr.domain_number) AS domain_number,
-        ${sql.raw(STATUS_CODE_SQL)} AS code
+        ${sql.raw(STATUS_CODE_SQL)} AS code,
+        CASE coalesce(c.priority, tr.priority, 'Medium') WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END AS priority_rank
       FROM t JOIN tenant_requirements tr ON tr.tenant_id = t.id
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
       WHERE tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.frameworks)
@@ -64,17 +65,21 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
           + row_number() OVER (PARTITION BY r.domain_number, r.source_type ORDER BY r.created_at, r.id)::int END AS display_index
       FROM r
     ),
-    gaps AS (
-      SELECT n.id, n.display_index, n.domain_number, n.code AS status,
-        coalesce(c.priority, tr.priority, 'Medium') AS priority, coalesce(c.text, tr.text) AS text,
-        ARRAY(SELECT f FROM unnest(n.catalog_frameworks) f WHERE f = ANY(t.assigned_frameworks)) AS frameworks,
-        ${supportingEvidenceCount('tr.id')} AS evidence_count
-      FROM t CROSS JOIN numbered n JOIN tenant_requirements tr ON tr.id = n.id
-      LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
-      WHERE n.code IN (0, 1)
-      ORDER BY CASE coalesce(c.priority, tr.priority, 'Medium') WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END,
-        n.code, n.domain_number, n.display_index, (n.source_type = 'contract'), n.created_at, n.id
+    ranked AS (
+      SELECT n.id, n.display_index, n.domain_number, n.code, n.catalog_frameworks,
+        row_number() OVER (ORDER BY n.priority_rank, n.code, n.domain_number, n.display_index, (n.source_type = 'contract'), n.created_at, n.id) AS position
+      FROM numbered n WHERE n.code IN (0, 1)
+      ORDER BY position
       LIMIT ${gapLimit}
+    ),
+    gaps AS (
+      SELECT k.id, k.display_index, k.domain_number, k.code AS status,
+        coalesce(c.priority, tr.priority, 'Medium') AS priority, coalesce(c.text, tr.text) AS text,
+        ARRAY(SELECT f FROM unnest(k.catalog_frameworks) f WHERE f = ANY(t.assigned_frameworks)) AS frameworks,
+        ${supportingEvidenceCount('tr.id')} AS evidence_count,
+        k.position
+      FROM t CROSS JOIN ranked k JOIN tenant_requirements tr ON tr.id = k.id
+      LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     )
     SELECT t.id, t.name, t.assigned_frameworks, t.frameworks,
       (SELECT json_agg(x) FROM (SELECT domain_number, code AS status, count(*)::int AS n FROM r GROUP BY 1, 2) x) AS by_domain,
@@ -82,7 +87,7 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
         SELECT f AS framework, r.code AS status, count(*)::int AS n
         FROM r CROSS JOIN LATERAL unnest(r.catalog_frameworks) AS f
         WHERE f = ANY(t.frameworks) GROUP BY 1, 2) x) AS by_framework,
-      (SELECT json_agg(g) FROM gaps g) AS gaps,
+      (SELECT json_agg(g ORDER BY g.position) FROM gaps g) AS gaps,
       (SELECT count(*)::int FROM documents d WHERE d.tenant_id = t.id AND d.status = 'completed' AND d.kind = 'evidence') AS evidence,
       (SELECT count(*)::int FROM documents d WHERE d.tenant_id = t.id AND d.status = 'completed' AND d.kind = 'contract') AS contracts
     FROM t
