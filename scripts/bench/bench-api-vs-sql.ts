@@ -7,7 +7,9 @@
  *     the same answer (a named prepared statement on one raw connection, no row-level security), and
  *     prints both medians and their ratio (BENCH_RUNS, 200);
  *  2. drives each call with autocannon for LOAD_DURATION seconds (10) over LOAD_CONNECTIONS (10) and
- *     prints requests per second beside GET /api/auth/me (a session lookup and nothing else).
+ *     prints requests per second beside GET /api/auth/me (a session lookup and nothing else);
+ *  3. grows the measured tenant to BENCH_GROWTH_TO requirements (5,000; contract requirements added in
+ *     bulk) and prints its dashboard's p50 before and after.
  * The load average is printed at the start and the end. Drops the database at the end.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -35,6 +37,7 @@ const TENANTS = Number(process.env.BENCH_TENANTS_PER_ORG ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DURATION = Number(process.env.LOAD_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 10);
+const GROWTH_TO = Number(process.env.BENCH_GROWTH_TO ?? 5000);
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 if (!process.env.DATABASE_URL) {
@@ -86,6 +89,18 @@ try {
     { name: `GET /api/organizations/{id}/rollup (${TENANTS} tenants)`, url: `/api/organizations/${org}/rollup`, sql: statement('b_rollup', organizationAggregatesQuery(org, 10)) },
   ];
 
+  async function medianApi(url: string): Promise<number> {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      const start = performance.now();
+      const res = await fetch(`${address}${url}`, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      if (i >= 3) times.push(performance.now() - start);
+    }
+    return percentile(times.sort((a, b) => a - b), 50);
+  }
+
   console.log(`\n| Call | API p50 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|`);
   for (const call of calls) {
     const api: number[] = [];
@@ -115,6 +130,17 @@ try {
     const errors = result.errors + result.non2xx;
     console.log(`| ${call.name} | ${rps.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} | ${(rps / baseline).toFixed(2)} |`);
   }
+  // Growth: the same tenant's dashboard once it holds GROWTH_TO requirements (contract requirements added in bulk).
+  const before = await medianApi(`/api/reports/dashboard?tenant_id=${tenant}`);
+  const count = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM tenant_requirements WHERE tenant_id = ${tenant}`.execute(handle.db)).rows[0]!.n);
+  await sql`INSERT INTO tenant_requirements (tenant_id, organization_id, source_type, text, domain_number, priority, status)
+    SELECT ${tenant}, ${org}, 'contract', 'The supplier shall keep record ' || g || ' of its security controls.', 1 + g % 15,
+      (ARRAY['High', 'Medium', 'Low'])[1 + g % 3], (ARRAY['Not Started', 'In Progress', 'Compliant', 'Not Applicable'])[1 + g % 4]
+    FROM generate_series(1, ${Math.max(0, GROWTH_TO - count)}) g`.execute(handle.db);
+  await sql`ANALYZE tenant_requirements`.execute(handle.db);
+  const after = await medianApi(`/api/reports/dashboard?tenant_id=${tenant}`);
+  console.log(`\nDashboard at ${count} requirements p50 ${before.toFixed(2)} ms; at ${GROWTH_TO} requirements p50 ${after.toFixed(2)} ms (${(after / before).toFixed(2)}×)`);
+
   console.log(`\nLoad average at the end: ${load()}`);
   server.send({ type: 'stop' });
   await new Promise((resolve) => server!.once('exit', resolve));

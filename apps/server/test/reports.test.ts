@@ -4,6 +4,9 @@ import { type TestApp, type Session, api, createTestApp, login } from './helpers
 import { PASSWORD, createUser } from './helpers/factories';
 import { createComplianceOrg, setStatuses } from './helpers/compliance-fixtures';
 import { pdfPages } from './helpers/pdf-text';
+import type { Requirement } from '@compliance/contracts/requirements';
+import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
+import { rankGaps } from '@compliance/domain/reports/dashboard-service';
 
 let t: TestApp;
 let orgId: string;
@@ -62,6 +65,32 @@ describe('GET /api/reports/dashboard', () => {
     expect(d.top_gaps.every((g: { status: string }) => g.status === 'Not Started' || g.status === 'In Progress')).toBe(true);
     const ranks = d.top_gaps.map((g: { priority: string }) => ({ High: 0, Medium: 1, Low: 2 })[g.priority]);
     expect([...ranks].sort()).toEqual(ranks);
+  });
+
+  it('ranks contract requirements among the catalog ones and numbers them as the requirements list does', async () => {
+    const org = await createComplianceOrg(t.handle.db, [['HIPAA']]);
+    const tenant = org.tenants[0]!.id;
+    // High-priority contract requirements in two domains, added one after another (some closed), so they
+    // compete with the catalog's High gaps and their numbers depend on the order they were added.
+    const added = [1, 3, 1, 3, 1, 3].map((domain, i) => ({
+      tenant_id: tenant,
+      organization_id: org.id,
+      source_type: 'contract' as const,
+      text: `Contract duty ${i}`,
+      domain_number: domain,
+      priority: 'High' as const,
+      status: i === 2 ? 'Compliant' : i === 3 ? 'In Progress' : 'Not Started',
+      created_at: new Date(Date.UTC(2026, 0, 1 + i)),
+    }));
+    await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.insertInto('tenant_requirements').values(added).execute());
+    const user = await createUser(t.handle.db, { role: 'Viewer', tenants: org.tenants });
+    const viewer = await login(t.app, user.username, PASSWORD);
+    const list = (await api(t.app, viewer, 'GET', `/api/requirements/?tenant_id=${tenant}`)).json() as Requirement[];
+    const open = list.filter((r) => r.compliance_status === 'Not Started' || r.compliance_status === 'In Progress');
+    const expected = rankGaps(open).slice(0, 10).map((r) => [r.id, r.display_id]);
+    const dashboard = (await api(t.app, viewer, 'GET', `/api/reports/dashboard?tenant_id=${tenant}`)).json();
+    expect(dashboard.top_gaps.map((g: { requirement_id: string; display_id: string }) => [g.requirement_id, g.display_id])).toEqual(expected);
+    expect(dashboard.top_gaps.some((g: { requirement_text: string }) => g.requirement_text.startsWith('Contract duty'))).toBe(true);
   });
 
   it('drops frameworks the tenant does not have from the filter', async () => {

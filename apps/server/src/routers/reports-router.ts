@@ -3,13 +3,24 @@ import { activityInput, activityOutput, organizationTrendInput, trendInput, tren
 import { getOrganizationTrend, getTenantActivity, getTenantTrend } from '@compliance/domain/history/history-service';
 import { getDashboard } from '@compliance/domain/reports/dashboard-service';
 import { getOrganizationRollup } from '@compliance/domain/reports/rollup-service';
+import { z } from 'zod';
+import { serverBuiltOutput } from '../trpc/server-built-output';
 import { orgManagerProcedure, router, tenantProcedure } from '../trpc/trpc';
+
+/** The outer shape of a dashboard answer, checked at run time (serverBuiltOutput): computeDashboard builds the rest, typed. */
+const dashboardEnvelope = z.object({
+  tenant_id: z.string(),
+  metrics: z.looseObject({}),
+  framework_breakdown: z.array(z.unknown()),
+  domain_breakdown: z.array(z.unknown()),
+  top_gaps: z.array(z.unknown()),
+});
 
 export const reportsRouter = router({
   dashboard: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/dashboard', tags: ['reports'], summary: "A tenant's dashboard (tenant_id, frameworks)" } })
     .input(dashboardInput)
-    .output(dashboardOutput)
+    .output(serverBuiltOutput(dashboardOutput, dashboardEnvelope))
     .query(({ ctx, input }) => getDashboard(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
 
   rollup: orgManagerProcedure('Only managers of this organization can see its roll-up')

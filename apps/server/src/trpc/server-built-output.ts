@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * The output schema of a procedure whose answer the server builds itself, row by row, from typed
- * database rows through one mapper (the requirements list and its pages). The schema stays whole for
+ * database rows through one mapper (the requirements list and its pages, the tenant dashboard). The schema stays whole for
  * the OpenAPI document and the client's types; at run time the answer is checked against `envelope`
  * only (its outer shape, not every row), because on a hot list of hundreds or thousands of rows
  * parsing each row again costs more than the query. Keep it to procedures whose rows come from a

@@ -8,7 +8,8 @@ const LAST_CATALOG_INDEX: number[] = [];
 for (const req of catalogRequirements) {
   LAST_CATALOG_INDEX[req.domain_number] = Math.max(LAST_CATALOG_INDEX[req.domain_number] ?? 0, req.index);
 }
-const lastIndexArray = Array.from({ length: LAST_CATALOG_INDEX.length }, (_, i) => LAST_CATALOG_INDEX[i] ?? 0);
+/** The same as a PostgreSQL array, whose subscripts start at 1: element d is domain d's. */
+const lastIndexByDomain = Array.from({ length: LAST_CATALOG_INDEX.length - 1 }, (_, i) => LAST_CATALOG_INDEX[i + 1] ?? 0);
 
 export interface DashboardGapRow {
   id: string;
@@ -37,9 +38,13 @@ export interface DashboardRow {
  * Everything a tenant's dashboard shows, in one statement: the tenant, its requirement counts per
  * domain and status and per framework and status (statuses as small integers), the `gapLimit` most
  * urgent open requirements ranked in SQL (priority, Not Started before In Progress, domain, display
- * index; only those `gapLimit` are then joined to their text and evidence), and its completed evidence and contracts. `requested` narrows the tenant's frameworks
- * (null = all it has). Contract requirements are numbered after the catalog's last index of their
- * domain in the order they were added, as in the requirements list.
+ * index), and its completed evidence and contracts. `requested` narrows the tenant's frameworks (null =
+ * all it has). Contract requirements are numbered after the catalog's last index of their domain in the
+ * order they were added, as in the requirements list; so within a domain, display order is catalog rows
+ * by index, then contract rows by (created_at, id), and the ranking sorts on that without numbering
+ * anything (a top-N sort on the open rows). Only the `gapLimit` ranked rows are then joined to their text
+ * and evidence, and a contract row among them gets its number by counting its domain's contract rows up
+ * to it on the list-order index.
  */
 export function dashboardStatement(tenantId: string, requested: readonly string[] | null, gapLimit: number): RawBuilder<DashboardRow> {
   return sql<DashboardRow>`
@@ -59,25 +64,23 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
       WHERE tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.frameworks)
     ),
-    numbered AS (
-      SELECT r.*, CASE WHEN r.source_type = 'framework' THEN r.domain_index
-        ELSE coalesce((${lastIndexArray}::int[])[r.domain_number], 0)
-          + row_number() OVER (PARTITION BY r.domain_number, r.source_type ORDER BY r.created_at, r.id)::int END AS display_index
-      FROM r
-    ),
     ranked AS (
-      SELECT n.id, n.display_index, n.domain_number, n.code, n.catalog_frameworks,
-        row_number() OVER (ORDER BY n.priority_rank, n.code, n.domain_number, n.display_index, (n.source_type = 'contract'), n.created_at, n.id) AS position
-      FROM numbered n WHERE n.code IN (0, 1)
-      ORDER BY position
+      SELECT r.id, r.domain_number, r.code, r.catalog_frameworks, r.source_type, r.domain_index, r.created_at, r.priority_rank
+      FROM r WHERE r.code IN (0, 1)
+      ORDER BY r.priority_rank, r.code, r.domain_number, (r.source_type = 'contract'), r.domain_index, r.created_at, r.id
       LIMIT ${gapLimit}
     ),
     gaps AS (
-      SELECT k.id, k.display_index, k.domain_number, k.code AS status,
+      SELECT k.id, k.domain_number, k.code AS status,
+        CASE WHEN k.source_type = 'framework' THEN k.domain_index
+          ELSE coalesce((${lastIndexByDomain}::int[])[k.domain_number], 0) + (
+            SELECT count(*)::int FROM tenant_requirements x
+            WHERE x.tenant_id = t.id AND x.list_domain = k.domain_number AND x.list_source = 1 AND x.list_index = 0
+              AND (x.created_at, x.id) <= (k.created_at, k.id)) END AS display_index,
         coalesce(c.priority, tr.priority, 'Medium') AS priority, coalesce(c.text, tr.text) AS text,
         ARRAY(SELECT f FROM unnest(k.catalog_frameworks) f WHERE f = ANY(t.assigned_frameworks)) AS frameworks,
         ${supportingEvidenceCount('tr.id')} AS evidence_count,
-        k.position
+        row_number() OVER (ORDER BY k.priority_rank, k.code, k.domain_number, (k.source_type = 'contract'), k.domain_index, k.created_at, k.id) AS position
       FROM t CROSS JOIN ranked k JOIN tenant_requirements tr ON tr.id = k.id
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     )
@@ -86,7 +89,7 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
       (SELECT json_agg(x) FROM (
         SELECT f AS framework, r.code AS status, count(*)::int AS n
         FROM r CROSS JOIN LATERAL unnest(r.catalog_frameworks) AS f
-        WHERE f = ANY(t.frameworks) GROUP BY 1, 2) x) AS by_framework,
+        WHERE r.source_type = 'framework' AND f = ANY(t.frameworks) GROUP BY 1, 2) x) AS by_framework,
       (SELECT json_agg(g ORDER BY g.position) FROM gaps g) AS gaps,
       (SELECT count(*)::int FROM documents d WHERE d.tenant_id = t.id AND d.status = 'completed' AND d.kind = 'evidence') AS evidence,
       (SELECT count(*)::int FROM documents d WHERE d.tenant_id = t.id AND d.status = 'completed' AND d.kind = 'contract') AS contracts
