@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { restoreBuiltInPush } from './native-array-push';
 import { getDocument, VerbosityLevel, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DocumentError, encryptedFileError } from './document-error';
 import { layoutPageText, type PositionedText } from './pdf-layout';
@@ -18,6 +19,8 @@ export interface PdfText {
   text: string;
   pages: number;
 }
+
+restoreBuiltInPush();
 
 const require = createRequire(import.meta.url);
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -102,6 +105,8 @@ export async function extractPdfText(buffer: Buffer, options: PdfTextOptions): P
     const pdf = await task.promise.catch((error: unknown) => {
       throw toPdfError(error);
     });
+    // The first document loads pdf.js's worker code, whose polyfills replace push again.
+    restoreBuiltInPush();
     assertPageCount(pdf, options.maxPages);
     const pages = await readAllPages(pdf, options).catch((error: unknown) => {
       if (options.signal?.aborted || error instanceof DocumentError) throw error;
