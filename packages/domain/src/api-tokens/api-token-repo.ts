@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@compliance/db/schema';
+import { SYSTEM_SCOPE, type Tx } from '@compliance/db/scope';
+import { readInScope } from '@compliance/db/scoped-read';
 import { callerAccessColumns } from '../access/caller-access';
-import type { Tx } from '@compliance/db/scope';
 import { USER_PUBLIC_COLUMNS } from '../users/user-repo';
 
 const LISTED = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
@@ -33,9 +36,9 @@ export async function revokeUserApiTokens(tx: Tx, userId: string): Promise<numbe
   return Number(result.numUpdatedRows);
 }
 
-/** The token and its user, for resolving a bearer call (system scope). */
-export function unsafeGetApiTokenByHash(tx: Tx, tokenHash: string) {
-  return tx
+/** The token and its user, for resolving a bearer call: found by its hash before anyone is known (system scope), one round trip. */
+export async function unsafeGetApiTokenByHash(db: Kysely<Database>, tokenHash: string) {
+  const query = db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select([
@@ -46,8 +49,9 @@ export function unsafeGetApiTokenByHash(tx: Tx, tokenHash: string) {
       ...USER_PUBLIC_COLUMNS,
       ...callerAccessColumns({ id: 'users.id', role: 'users.role', isProductAdmin: 'users.is_product_admin' }),
     ])
-    .where('api_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('api_tokens.token_hash', '=', tokenHash);
+  const [row] = await readInScope(db, SYSTEM_SCOPE, query);
+  return row;
 }
 
 export async function touchApiToken(tx: Tx, id: string) {

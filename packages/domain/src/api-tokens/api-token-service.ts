@@ -90,26 +90,24 @@ export async function authenticateApiToken(
   token: string,
 ): Promise<{ session: AuthenticatedSession; refusal?: undefined } | { session?: undefined; refusal: string }> {
   if (!isApiToken(token) || token.length > 200) return { refusal: TOKEN_INVALID };
-  return unsafeInSessionTransaction(db, async (tx) => {
-    const row = await unsafeGetApiTokenByHash(tx, hashToken(token));
-    if (!row) return { refusal: TOKEN_INVALID };
-    if (row.revoked_at) return { refusal: TOKEN_REVOKED };
-    if (new Date(row.expires_at).getTime() <= Date.now()) return { refusal: TOKEN_EXPIRED };
-    if (!row.is_active || row.deleted_at) return { refusal: ACCOUNT_DEACTIVATED };
-    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) await touchApiToken(tx, row.token_id);
-    const { token_id, expires_at: _e, revoked_at: _r, last_used_at: _l, access_memberships, access_granted, access_tenants, mfa_enrollment_required, ...user } = row;
-    const caller = callerFromAccess(user, { access_memberships, access_granted, access_tenants, mfa_enrollment_required });
-    return {
-      session: {
-        via: 'token' as const,
-        sessionId: token_id,
-        csrfToken: '',
-        persistent: false,
-        currentOrganizationId: null,
-        currentTenantId: null,
-        caller,
-        mfaEnrollmentRequired: mfa_enrollment_required,
-      },
-    };
-  });
+  const row = await unsafeGetApiTokenByHash(db, hashToken(token));
+  if (!row) return { refusal: TOKEN_INVALID };
+  if (row.revoked_at) return { refusal: TOKEN_REVOKED };
+  if (new Date(row.expires_at).getTime() <= Date.now()) return { refusal: TOKEN_EXPIRED };
+  if (!row.is_active || row.deleted_at) return { refusal: ACCOUNT_DEACTIVATED };
+  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) await unsafeInSessionTransaction(db, (tx) => touchApiToken(tx, row.token_id));
+  const { token_id, expires_at: _e, revoked_at: _r, last_used_at: _l, access_memberships, access_granted, access_tenants, mfa_enrollment_required, ...user } = row;
+  const caller = callerFromAccess(user, { access_memberships, access_granted, access_tenants, mfa_enrollment_required });
+  return {
+    session: {
+      via: 'token' as const,
+      sessionId: token_id,
+      csrfToken: '',
+      persistent: false,
+      currentOrganizationId: null,
+      currentTenantId: null,
+      caller,
+      mfaEnrollmentRequired: mfa_enrollment_required,
+    },
+  };
 }
