@@ -18,7 +18,9 @@ export interface OrganizationGapRow {
  * Everything the roll-up needs in one statement: per-tenant status counts of every active tenant, and
  * the catalog requirements open (Not Started or In Progress) in the most tenants with each applicable
  * tenant's status. The organization's rows are read once (a materialized CTE keeps the planner on hash
- * joins over the organization index instead of one lookup per tenant and requirement).
+ * joins over the organization index instead of one lookup per tenant and requirement); the ranked
+ * requirements' per-tenant statuses come from one more pass over that set, not one pass per requirement,
+ * and catalog keys are grouped byte-wise (COLLATE "C"), not by the collation's rules.
  */
 export async function getOrganizationAggregates(tx: Tx, organizationId: string, gapLimit: number) {
   const { rows } = await organizationAggregatesQuery(organizationId, gapLimit).execute(tx);
@@ -44,24 +46,27 @@ export function organizationAggregatesQuery(organizationId: string, gapLimit: nu
         AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.assigned_frameworks))
     ),
     ranked AS (
-      SELECT s.catalog_key AS key, count(*)::int AS affected
+      SELECT s.catalog_key COLLATE "C" AS key, count(*)::int AS affected
       FROM scoped s WHERE s.source_type = 'framework' AND s.code IN (0, 1)
-      GROUP BY s.catalog_key
+      GROUP BY 1
     ),
     top AS (
       SELECT c.key, c.priority, c.domain_number, c.domain_index, c.text, c.frameworks, r.affected
       FROM ranked r JOIN catalog_requirements c ON c.key = r.key
       ORDER BY r.affected DESC, CASE c.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END, c.domain_number, c.domain_index
       LIMIT ${gapLimit}
+    ),
+    top_statuses AS (
+      SELECT s.catalog_key AS key, json_object_agg(s.tenant_id, (ARRAY['Not Started', 'In Progress', 'Compliant', 'Not Applicable'])[s.code + 1]) AS tenant_statuses
+      FROM scoped s WHERE s.catalog_key IN (SELECT key FROM top)
+      GROUP BY s.catalog_key
     )
     SELECT
       (SELECT json_agg(x) FROM (SELECT tenant_id, code AS status, count(*)::int AS n FROM scoped GROUP BY 1, 2) x) AS tenant_counts,
       (SELECT json_agg(g ORDER BY g.affected DESC, CASE g.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END, g.domain_number, g.domain_index)
        FROM (
-         SELECT top.key, top.priority, top.domain_number, top.domain_index, top.text, top.frameworks, top.affected,
-           (SELECT json_object_agg(s.tenant_id, (ARRAY['Not Started', 'In Progress', 'Compliant', 'Not Applicable'])[s.code + 1])
-            FROM scoped s WHERE s.catalog_key = top.key) AS tenant_statuses
-         FROM top
+         SELECT top.key, top.priority, top.domain_number, top.domain_index, top.text, top.frameworks, top.affected, ts.tenant_statuses
+         FROM top LEFT JOIN top_statuses ts ON ts.key = top.key
        ) g) AS gaps
   `;
 }
