@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
 import { FullPageLoading } from '../layout/full-page-loading';
 import { ExecutiveDashboardRedirect } from './executive-dashboard-redirect';
 import { HomeRedirect } from './home-redirect';
-import { type LazyPage, lazyPage } from './lazy-page';
+import { type LazyPage, RoutePage, lazyPage } from './lazy-page';
 import { ProductAdminOnly } from './product-admin-only';
 import { ProtectedShell } from './protected-shell';
 import { Screen } from './screen';
@@ -61,15 +61,15 @@ const SCREENS: ScreenRoute[] = [
 
 const outsideShell = <FullPageLoading />;
 
-function screenElement({ title, page: Page, guard: Guard }: ScreenRoute, fallback?: ReactNode) {
+function screenElement({ title, page, guard: Guard }: ScreenRoute, fallback?: ReactNode) {
   return (
     <Screen title={title} fallback={fallback}>
       {Guard ? (
         <Guard>
-          <Page />
+          <RoutePage page={page} />
         </Guard>
       ) : (
-        <Page />
+        <RoutePage page={page} />
       )}
     </Screen>
   );
