@@ -1,10 +1,17 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadScreen } from './app/routes';
+import { createQueryClient } from './app/query-client';
+import { needsSession, preloadScreen } from './app/routes';
+import { startSessionRead } from './auth/start-up-reads';
+import { createTrpcClient } from './lib/trpc';
 import './index.css';
 
-preloadScreen(window.location.pathname);
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const { pathname } = window.location;
+preloadScreen(pathname);
+if (needsSession(pathname)) startSessionRead(queryClient, trpcClient);
 
 // As a transition the first render yields to the browser every few milliseconds instead of holding the
 // main thread until the whole tree is built; index.html's placeholder stays on screen meanwhile.
@@ -12,7 +19,7 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} trpcClient={trpcClient} />
     </StrictMode>,
   );
 });

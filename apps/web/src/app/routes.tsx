@@ -84,6 +84,11 @@ export function preloadScreen(pathname: string) {
   void screen?.page.preload().catch(() => undefined);
 }
 
+/** Every path except the public screens' (/login, /mfa-setup) needs a session. */
+export function needsSession(pathname: string): boolean {
+  return !PUBLIC_SCREENS.some(({ path }) => matchPath(path, pathname));
+}
+
 /** The route table of spec section 2, and /mfa-setup for a session its organization's MFA requirement holds back. Everything except /login needs a session. */
 export function AppRoutes() {
   return (

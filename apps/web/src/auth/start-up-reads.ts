@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
 import { readStoredTenantId } from './browser-storage';
-import { trpc } from '../lib/trpc';
+import { type TrpcClient, trpc } from '../lib/trpc';
 
 /** Shared with other screens that read auth.me / users.permissions, so every reader hits one cache entry. */
 export const IDENTITY_STALE_TIME = 60_000;
@@ -29,6 +29,19 @@ export function isStartUpDashboard(dataUpdatedAt: number): boolean {
 /** My Dashboard has shown the start-up answer: any later mount, or a cache entry fetched since, asks the server as usual. */
 export function forgetStartUpDashboard() {
   startUpDashboardAt = 0;
+}
+
+/**
+ * Asks for the session (auth.me) as soon as the app's code runs, before React renders anything, on a
+ * screen behind the login: the session gate then finds the answer on its way instead of asking only once
+ * its first render has been committed.
+ */
+export function startSessionRead(queryClient: QueryClient, client: TrpcClient) {
+  void queryClient.prefetchQuery({
+    queryKey: getQueryKey(trpc.auth.me, undefined, 'query'),
+    queryFn: () => client.auth.me.query(),
+    staleTime: IDENTITY_STALE_TIME,
+  });
 }
 
 /**
