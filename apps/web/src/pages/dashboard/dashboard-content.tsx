@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, memo, useDeferredValue } from 'react';
 import type { Dashboard } from '@compliance/contracts/reports';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -47,9 +47,10 @@ function statusSlices(metrics: Dashboard['metrics']) {
 /**
  * Everything My Dashboard shows for one dashboard answer: cards, charts, tables and gaps. The headline
  * cards render with the answer; the charts and breakdowns below them follow in a render the browser may
- * interrupt (useDeferredValue), so a slow phone paints the top of the screen without one long task.
+ * interrupt (useDeferredValue), so a slow phone paints the top of the screen without one long task. The
+ * page renders again for reasons of its own (tenant context, query state); the same answer renders nothing.
  */
-export function DashboardContent({ data }: { data: Dashboard }) {
+export const DashboardContent = memo(function DashboardContent({ data }: { data: Dashboard }) {
   const details = useDeferredValue<Dashboard | null>(data, null);
   return (
     <div className="space-y-6">
@@ -57,7 +58,7 @@ export function DashboardContent({ data }: { data: Dashboard }) {
       {details ? <DashboardDetails data={details} /> : <div aria-hidden="true" className="min-h-screen" />}
     </div>
   );
-}
+});
 
 function DashboardDetails({ data }: { data: Dashboard }) {
   const { metrics } = data;

@@ -26,7 +26,11 @@ export function MyDashboardPage() {
   const tenantId = currentTenant?.id;
 
   useEffect(() => {
-    setSelectedFrameworks((previous) => previous.filter((name) => assigned?.includes(name)));
+    // The same list when nothing was dropped: a new one would render the whole dashboard again for nothing.
+    setSelectedFrameworks((previous) => {
+      const kept = previous.filter((name) => assigned?.includes(name));
+      return kept.length === previous.length ? previous : kept;
+    });
   }, [assigned]);
 
   const frameworks = useMemo(
