@@ -10,7 +10,6 @@ import './index.css';
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const { pathname } = window.location;
-preloadScreen(pathname);
 if (needsSession(pathname)) startSessionRead(queryClient, trpcClient);
 
 // As a transition the first render yields to the browser every few milliseconds instead of holding the
@@ -23,3 +22,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// Asking for the screen's code adds a link per chunk to the document: a task of its own, not more of the
+// long one that evaluates the app's code.
+setTimeout(() => preloadScreen(pathname));
