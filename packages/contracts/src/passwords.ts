@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { dateTime, successOutput } from './common';
-
-/** Password length (ASVS V2.1.1, V2.1.2); the common-password check runs on the server only. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** Characters as a person counts them: code points (an emoji is one), a run of spaces counted once. */
-export function passwordLength(password: string): number {
-  return [...password.replace(/\s+/g, ' ')].length;
-}
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from './password-length';
 
 /** Any characters, no composition rules: only the length is checked here. */
 export const newPassword = (label = 'Password') =>

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
 import { FullPageLoading } from '../layout/full-page-loading';
 import { ExecutiveDashboardRedirect } from './executive-dashboard-redirect';
 import { HomeRedirect } from './home-redirect';
-import { type LazyPage, lazyPage } from './lazy-page';
+import { type LazyPage, RoutePage, lazyPage } from './lazy-page';
 import { ProductAdminOnly } from './product-admin-only';
 import { ProtectedShell } from './protected-shell';
 import { Screen } from './screen';
@@ -61,15 +61,15 @@ const SCREENS: ScreenRoute[] = [
 
 const outsideShell = <FullPageLoading />;
 
-function screenElement({ title, page: Page, guard: Guard }: ScreenRoute, fallback?: ReactNode) {
+function screenElement({ title, page, guard: Guard }: ScreenRoute, fallback?: ReactNode) {
   return (
     <Screen title={title} fallback={fallback}>
       {Guard ? (
         <Guard>
-          <Page />
+          <RoutePage page={page} />
         </Guard>
       ) : (
-        <Page />
+        <RoutePage page={page} />
       )}
     </Screen>
   );
@@ -82,6 +82,11 @@ function screenElement({ title, page: Page, guard: Guard }: ScreenRoute, fallbac
 export function preloadScreen(pathname: string) {
   const screen = [...PUBLIC_SCREENS, ...SCREENS].find(({ path }) => matchPath(path, pathname));
   void screen?.page.preload().catch(() => undefined);
+}
+
+/** Every path except the public screens' (/login, /mfa-setup) needs a session. */
+export function needsSession(pathname: string): boolean {
+  return !PUBLIC_SCREENS.some(({ path }) => matchPath(path, pathname));
 }
 
 /** The route table of spec section 2, and /mfa-setup for a session its organization's MFA requirement holds back. Everything except /login needs a session. */

@@ -1,6 +1,6 @@
 import type { User } from '@compliance/contracts/auth';
 import type { Permissions } from '@compliance/contracts/users';
-import { type ReactNode, createContext, useContext, useMemo } from 'react';
+import { type ReactNode, createContext, useContext, useDeferredValue, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ShellSkeleton } from '../layout/shell-skeleton';
 import { trpc } from '../lib/trpc';
@@ -78,9 +78,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [me.data, resolvedPermissions]);
 
+  // The shell and the first screen mount in a render the browser may interrupt (useDeferredValue), not
+  // in the one that took the session's answers: on a slow phone that is many short tasks, not one long one.
+  const ready = !!value && !permissions.isPending;
+  const shown = useDeferredValue(ready, false);
+
   if (me.isError) return <Navigate to="/login" replace />;
   if (mustEnrol) return <Navigate to="/mfa-setup" replace />;
-  if (!value || permissions.isPending) return <ShellSkeleton />;
+  if (!value || !ready || !shown) return <ShellSkeleton />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
 import { readStoredTenantId } from './browser-storage';
-import { trpc } from '../lib/trpc';
+import { type TrpcClient, trpc } from '../lib/trpc';
 
 /** Shared with other screens that read auth.me / users.permissions, so every reader hits one cache entry. */
 export const IDENTITY_STALE_TIME = 60_000;
@@ -14,24 +14,42 @@ interface StartUpIdentity {
   blocked: boolean;
 }
 
-/** When the start-up dashboard answer arrived (its dataUpdatedAt), until a screen has shown it once. */
+/** When the start-up dashboard answer arrived (its dataUpdatedAt), until My Dashboard has shown it. */
 let startUpDashboardAt = 0;
 
 /**
- * True once for the start-up dashboard answer: My Dashboard shows it without asking again on its first
- * mount. Any later mount, or a cache entry fetched since, asks the server as usual.
+ * True for the start-up dashboard answer until My Dashboard has shown it once (the page then counts it
+ * as fresh instead of asking again). A query's options may be read several times while it mounts, so
+ * this only looks; forgetStartUpDashboard ends it.
  */
-export function takeStartUpDashboard(dataUpdatedAt: number): boolean {
-  if (!startUpDashboardAt || dataUpdatedAt !== startUpDashboardAt) return false;
+export function isStartUpDashboard(dataUpdatedAt: number): boolean {
+  return startUpDashboardAt !== 0 && dataUpdatedAt === startUpDashboardAt;
+}
+
+/** My Dashboard has shown the start-up answer: any later mount, or a cache entry fetched since, asks the server as usual. */
+export function forgetStartUpDashboard() {
   startUpDashboardAt = 0;
-  return true;
+}
+
+/**
+ * Asks for the session (auth.me) as soon as the app's code runs, before React renders anything, on a
+ * screen behind the login: the session gate then finds the answer on its way instead of asking only once
+ * its first render has been committed.
+ */
+export function startSessionRead(queryClient: QueryClient, client: TrpcClient) {
+  void queryClient.prefetchQuery({
+    queryKey: getQueryKey(trpc.auth.me, undefined, 'query'),
+    queryFn: () => client.auth.me.query(),
+    staleTime: IDENTITY_STALE_TIME,
+  });
 }
 
 /**
  * Everything the first screen needs, asked together the moment the session is known, instead of each
- * provider asking after the one above it has its answer: the permissions and, on /my-dashboard, the
- * dashboard of the tenant the app will most likely show (the stored one, else the session's). The providers and the page then read these
- * answers from the query cache; a wrong guess costs one unused read, never a wrong screen.
+ * provider asking after the one above it has its answer: the permissions, the accessible tenants and
+ * organizations (the tenant and organization providers' lists) and, on /my-dashboard, the dashboard of
+ * the tenant the app will most likely show (the stored one, else the session's). The providers and the
+ * page then read these answers from the query cache; a wrong guess costs one unused read, never a wrong screen.
  */
 export function useStartUpReads({ userId, currentTenantId, blocked }: StartUpIdentity) {
   const utils = trpc.useUtils();
@@ -40,6 +58,8 @@ export function useStartUpReads({ userId, currentTenantId, blocked }: StartUpIde
     if (!userId || blocked) return;
     const options = { staleTime: IDENTITY_STALE_TIME };
     void utils.users.permissions.prefetch({ id: userId }, options);
+    void utils.users.accessibleTenants.prefetch({ id: userId }, options);
+    void utils.organizations.list.prefetch(undefined, options);
     const tenantId = readStoredTenantId() ?? currentTenantId;
     if (tenantId && window.location.pathname.replace(/\/+$/, '') === '/my-dashboard') {
       const input = { tenant_id: tenantId, frameworks: undefined };

@@ -10,9 +10,14 @@ const TICKS = [0, 25, 50, 75, 100];
 
 const y = (rate: number) => PAD.top + PLOT_H - (Math.min(100, Math.max(0, rate)) / 100) * PLOT_H;
 
+// Written out rather than through Intl: the first date formatter a page makes loads the locale's data,
+// a long task on a slow phone, and the chart needs only these twelve names.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** 'Mar 4' from '2026-03-04', read as a UTC day. */
 export function shortDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
 
 /** The change over the period in percentage points, signed: '+4.5 points', '−2 points', 'no change'. */

@@ -22,6 +22,22 @@ export interface TenantContextValue {
 
 const TenantContext = createContext<TenantContextValue | null>(null);
 
+/** The stored tenant when it is in the list, else the first. */
+function storedOrFirst(tenants: AccessibleTenant[]): AccessibleTenant | null {
+  const stored = readStoredTenantId();
+  return tenants.find((t) => t.id === stored) ?? tenants[0] ?? null;
+}
+
+/**
+ * The tenant to show when the list is known and the choice needs no call to the server (it is the
+ * session's current tenant, or there is none to choose): null for no tenant, undefined when not settled yet.
+ */
+function settledChoice(tenants: AccessibleTenant[] | undefined, serverTenantId: string | null): AccessibleTenant | null | undefined {
+  if (!tenants) return undefined;
+  const chosen = storedOrFirst(tenants);
+  return !chosen || chosen.id === serverTenantId ? chosen : undefined;
+}
+
 /**
  * The tenant context of spec section 4, on top of the server session: it loads the user's accessible
  * tenants (on start and on the user-logged-in event), picks the stored tenant when it is in the
@@ -33,8 +49,11 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const tenantsQuery = trpc.users.accessibleTenants.useQuery({ id: session.user.id }, { staleTime: IDENTITY_STALE_TIME });
   const { mutateAsync: saveTenant } = trpc.auth.selectTenant.useMutation();
-  const [currentTenantId, setCurrentTenantId] = useState<string | null>(null);
-  const [settled, setSettled] = useState(false);
+  // With the list already in the cache (asked for at start-up) and a choice the server session already
+  // holds, the first render shows the tenant: no render of the loading state the effect below would end.
+  const [initial] = useState(() => settledChoice(tenantsQuery.data, session.currentTenantId));
+  const [currentTenantId, setCurrentTenantId] = useState<string | null>(initial?.id ?? null);
+  const [settled, setSettled] = useState(initial !== undefined);
   const [switching, setSwitching] = useState(false);
   const restoring = useRef(false);
   const tenants = useMemo(() => tenantsQuery.data ?? [], [tenantsQuery.data]);
@@ -72,11 +91,11 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!listReady || restoring.current) return;
     if (currentTenantId && tenants.some((t) => t.id === currentTenantId)) {
+      storeTenantId(currentTenantId);
       setSettled(true);
       return;
     }
-    const stored = readStoredTenantId();
-    const chosen = tenants.find((t) => t.id === stored) ?? tenants[0] ?? null;
+    const chosen = storedOrFirst(tenants);
     remember(chosen?.id ?? null);
     if (!chosen || chosen.id === serverTenantId) {
       setSettled(true);

@@ -11,6 +11,8 @@ export function readCsrfToken(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
 /** Subscriptions (live job progress) go over server-sent events; everything else over batched HTTP. */
 export function createTrpcClient() {
   return trpc.createClient({

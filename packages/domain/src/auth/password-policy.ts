@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/passwords';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/password-length';
 import { AppError } from '../errors';
 import { commonPasswords } from './common-passwords';
 

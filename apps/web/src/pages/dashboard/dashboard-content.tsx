@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, memo, useDeferredValue } from 'react';
 import type { Dashboard } from '@compliance/contracts/reports';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -18,9 +18,10 @@ interface SectionProps {
   className?: string;
 }
 
+/** A titled card below the top row of figures; the browser lays it out and paints it once it nears the screen. */
 function Section({ id, title, aside, children, className = '' }: SectionProps) {
   return (
-    <Card className={className}>
+    <Card className={`render-near-view ${className}`}>
       <section aria-labelledby={id}>
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-4">
           <h2 id={id} className="text-base font-semibold text-slate-900">
@@ -43,13 +44,26 @@ function statusSlices(metrics: Dashboard['metrics']) {
   ].map(({ fill, ...slice }) => ({ ...slice, swatch: fill }));
 }
 
-/** Everything My Dashboard shows for one dashboard answer: cards, charts, tables and gaps. */
-export function DashboardContent({ data }: { data: Dashboard }) {
-  const { metrics } = data;
+/**
+ * Everything My Dashboard shows for one dashboard answer: cards, charts, tables and gaps. The headline
+ * cards render with the answer; the charts and breakdowns below them follow in a render the browser may
+ * interrupt (useDeferredValue), so a slow phone paints the top of the screen without one long task. The
+ * page renders again for reasons of its own (tenant context, query state); the same answer renders nothing.
+ */
+export const DashboardContent = memo(function DashboardContent({ data }: { data: Dashboard }) {
+  const details = useDeferredValue<Dashboard | null>(data, null);
   return (
     <div className="space-y-6">
-      <MetricCards metrics={metrics} />
+      <MetricCards metrics={data.metrics} />
+      {details ? <DashboardDetails data={details} /> : <div aria-hidden="true" className="min-h-screen" />}
+    </div>
+  );
+});
 
+function DashboardDetails({ data }: { data: Dashboard }) {
+  const { metrics } = data;
+  return (
+    <>
       <div className="grid gap-6 lg:grid-cols-3">
         <Section id="status-overview" title="Status Overview">
           <div className="p-5">
@@ -99,7 +113,7 @@ export function DashboardContent({ data }: { data: Dashboard }) {
       )}
 
       {data.domain_breakdown.length > 0 && (
-        <section aria-labelledby="domain-breakdown">
+        <section aria-labelledby="domain-breakdown" className="render-near-view">
           <h2 id="domain-breakdown" className="mb-3 text-base font-semibold text-slate-900">
             Domain Breakdown
           </h2>
@@ -110,6 +124,6 @@ export function DashboardContent({ data }: { data: Dashboard }) {
       <Section id="top-gaps" title="Top Priority Gaps" aside={<span className="text-xs text-slate-500">Highest priority first</span>}>
         {data.top_gaps.length ? <TopGapsList gaps={data.top_gaps} /> : <EmptyState>No open gaps for the selected frameworks</EmptyState>}
       </Section>
-    </div>
+    </>
   );
 }

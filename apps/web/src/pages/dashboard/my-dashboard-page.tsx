@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { useTenantInView } from '../../context/use-tenant-in-view';
 import { Icon } from '../../layout/nav-icons';
 import { TenantInViewBar } from '../../layout/tenant-in-view-bar';
-import { takeStartUpDashboard } from '../../auth/start-up-reads';
+import { forgetStartUpDashboard, isStartUpDashboard } from '../../auth/start-up-reads';
 import { trpc } from '../../lib/trpc';
 import { DashboardContent } from './dashboard-content';
 import { ExpiringEvidenceCard } from './expiring-evidence-card';
@@ -26,7 +26,11 @@ export function MyDashboardPage() {
   const tenantId = currentTenant?.id;
 
   useEffect(() => {
-    setSelectedFrameworks((previous) => previous.filter((name) => assigned?.includes(name)));
+    // The same list when nothing was dropped: a new one would render the whole dashboard again for nothing.
+    setSelectedFrameworks((previous) => {
+      const kept = previous.filter((name) => assigned?.includes(name));
+      return kept.length === previous.length ? previous : kept;
+    });
   }, [assigned]);
 
   const frameworks = useMemo(
@@ -39,10 +43,14 @@ export function MyDashboardPage() {
     {
       enabled: !loading && !!tenantId,
       // The answer asked for at start-up, in parallel with the session's own reads, is shown as it is.
-      refetchOnMount: (query) => !takeStartUpDashboard(query.state.dataUpdatedAt),
+      staleTime: (query) => (isStartUpDashboard(query.state.dataUpdatedAt) ? Number.POSITIVE_INFINITY : 0),
       placeholderData: (previous) => (previous?.tenant_id === tenantId ? previous : undefined),
     },
   );
+
+  useEffect(() => {
+    if (dashboard.isSuccess) forgetStartUpDashboard();
+  }, [dashboard.isSuccess]);
 
   useEffect(() => {
     if (dashboard.error) console.error('Failed to load dashboard', dashboard.error);

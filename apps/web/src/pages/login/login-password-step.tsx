@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/passwords';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/password-length';
 import type { useLogin } from '../../auth/use-login';
 import { Alert } from '../../components/alert';
 import { PasswordField } from '../../components/form-field';

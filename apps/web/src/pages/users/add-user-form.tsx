@@ -1,5 +1,5 @@
 import { USER_ROLES, type UserRoleName } from '@compliance/contracts/auth';
-import { PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/passwords';
+import { PASSWORD_MIN_LENGTH, passwordLength } from '@compliance/contracts/password-length';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
