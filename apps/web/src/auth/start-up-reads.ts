@@ -47,7 +47,7 @@ export function startSessionRead(queryClient: QueryClient, client: TrpcClient) {
 /**
  * Everything the first screen needs, asked together the moment the session is known, instead of each
  * provider asking after the one above it has its answer: the permissions, the accessible tenants and
- * organizations (the tenant and organization providers' lists) and, on /my-dashboard, the dashboard of
+ * organizations (the tenant and organization providers' lists, in a request of their own) and, on /my-dashboard, the dashboard of
  * the tenant the app will most likely show (the stored one, else the session's). The providers and the
  * page then read these answers from the query cache; a wrong guess costs one unused read, never a wrong screen.
  */
@@ -58,8 +58,6 @@ export function useStartUpReads({ userId, currentTenantId, blocked }: StartUpIde
     if (!userId || blocked) return;
     const options = { staleTime: IDENTITY_STALE_TIME };
     void utils.users.permissions.prefetch({ id: userId }, options);
-    void utils.users.accessibleTenants.prefetch({ id: userId }, options);
-    void utils.organizations.list.prefetch(undefined, options);
     const tenantId = readStoredTenantId() ?? currentTenantId;
     if (tenantId && window.location.pathname.replace(/\/+$/, '') === '/my-dashboard') {
       const input = { tenant_id: tenantId, frameworks: undefined };
@@ -68,6 +66,20 @@ export function useStartUpReads({ userId, currentTenantId, blocked }: StartUpIde
         if (state?.status === 'success') startUpDashboardAt = state.dataUpdatedAt;
       });
     }
+    // The lists go in a request of their own, sent after the batch above (its dispatch is a timer set by
+    // now, so a timer set inside a later timer fires after it): a slow list never holds back the session
+    // gate, which waits for the permissions, yet both requests are in flight before the shell mounts.
+    let listsTimer: ReturnType<typeof setTimeout> | undefined;
+    const afterBatch = setTimeout(() => {
+      listsTimer = setTimeout(() => {
+        void utils.users.accessibleTenants.prefetch({ id: userId }, options);
+        void utils.organizations.list.prefetch(undefined, options);
+      });
+    });
+    return () => {
+      clearTimeout(afterBatch);
+      clearTimeout(listsTimer);
+    };
     // Once per signed-in user: later changes are the providers' business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, blocked]);
