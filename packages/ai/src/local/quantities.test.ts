@@ -19,6 +19,13 @@ describe('quantities', () => {
     expect(meets('Remove access within five business days.', 'Access is removed within 2 days of the decision.')).toEqual([true]);
   });
 
+  it('reads a number as contracts write it, words with the figure in brackets, and a vague promise bounded by a number', () => {
+    expect(meets('Notify the customer within 48 hours.', 'Processor shall notify Customer without undue delay and no later than forty-eight (48) hours after confirming it.')).toEqual([true]);
+    expect(meets('Notify the customer within 24 hours.', 'Processor shall notify Customer without undue delay and no later than seventy-two (72) hours after confirming it.')).toEqual([false]);
+    expect(meets('Notify the customer within 24 hours.', 'The processor notifies the customer within twenty-four hours.')).toEqual([true]);
+    expect(meets('Notify the customer within 48 hours.', 'Processor shall notify Customer without undue delay.')).toEqual([false]);
+  });
+
   it('compares how long or how many at least', () => {
     expect(meets('Retain audit logs for at least 12 months.', 'Logs are kept for 90 days.')).toEqual([false]);
     expect(meets('Retain audit logs for at least 12 months.', 'Retention: 400 days')).toEqual([true]);

@@ -17,7 +17,8 @@ export type Quantity = {
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fourteen: 14, fifteen: 15, eighteen: 18, twenty: 20, thirty: 30, sixty: 60, ninety: 90,
+  fourteen: 14, fifteen: 15, sixteen: 16, eighteen: 18, twenty: 20, 'twenty-one': 21, 'twenty-four': 24, 'twenty-eight': 28, thirty: 30,
+  'thirty-six': 36, forty: 40, 'forty-five': 45, 'forty-eight': 48, sixty: 60, 'seventy-two': 72, ninety: 90,
 };
 
 const UNIT_DAYS: Record<string, number> = {
@@ -37,7 +38,7 @@ const FREQUENCY_DAYS: Array<[RegExp, number]> = [
   [/\b(?:every (?:two|2) years|biennial(?:ly)?)\b/i, 730],
 ];
 
-const NUMBER = '(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty|thirty|sixty|ninety)';
+const NUMBER = '(\\d+(?:[.,]\\d+)?|twenty-one|twenty-four|twenty-eight|thirty-six|forty-five|forty-eight|seventy-two|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|sixteen|eighteen|twenty|thirty|forty|sixty|ninety)';
 const TIME_UNIT = '(seconds?|minutes?|mins?|hours?|hrs?|(?:business|working|calendar) days?|days?|weeks?|months?|quarters?|years?)';
 
 const EVERY = new RegExp(`\\bevery ${NUMBER} ${TIME_UNIT}`, 'i');
@@ -81,10 +82,12 @@ export function requiredQuantities(part: string): Quantity[] {
 }
 
 /** The values a sentence of evidence states that could be compared with what a requirement sets. */
-export function statedQuantities(sentence: string): Quantity[] {
+export function statedQuantities(written: string): Quantity[] {
   const out: Quantity[] = [];
-  // 'without undue delay', 'promptly': a time limit that meets no number of hours or days.
-  if (/\b(?:without undue delay|as soon as (?:possible|practicable|reasonably practicable)|promptly|in a timely (?:manner|fashion)|in due course|when (?:resources|time) allow)\b/i.test(sentence)) {
+  // 'forty-eight (48) hours', as contracts write numbers: the figure in brackets is the number.
+  const sentence = written.replace(/\b[a-z]+(?:-[a-z]+)? \((\d+(?:[.,]\d+)?)\)(?=[- ][a-z])/gi, '$1');
+  // 'without undue delay', 'promptly': a time limit that meets no number of hours or days, unless a number follows it.
+  if (/\b(?:without undue delay|as soon as (?:possible|practicable|reasonably practicable)|promptly|in a timely (?:manner|fashion)|in due course|when (?:resources|time) allow)\b/i.test(sentence) && !LIMIT.test(sentence)) {
     out.push({ kind: 'limit', amount: Number.POSITIVE_INFINITY, family: 'time' });
   }
   const period = periodOf(sentence);

@@ -7,7 +7,15 @@ import { analyzeText, contentStems } from './nlp';
  * the section heading a passage starts with, each with the stems it speaks of.
  */
 
-export type EvidenceSentence = { text: string; stems: Set<string>; position: number; heading?: string; section?: string };
+export type EvidenceSentence = {
+  text: string;
+  stems: Set<string>;
+  position: number;
+  heading?: string;
+  section?: string;
+  /** A line of a configuration export ('BlockPublicAcls: true'), read with the export's other lines. */
+  setting?: true;
+};
 
 
 /** Content stems of a text: abbreviations written out, hyphenated words also as their parts, one stem per way of
@@ -62,6 +70,9 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
   return { text: rest, number: numbered[1] };
 }
 
+/** Stands in for a dot inside a domain or file name while a passage is split into sentences (same length). */
+const INNER_DOT = '\u2024';
+
 /** A sentence as written: starts with a capital, a digit or a quote, ends with its stop, at least five words (a setting line two). */
 function isWhole(text: string, setting = false): boolean {
   return /^[A-Z0-9“"‘']/.test(text) && /[.!?]["”’)]?$/.test(text) && text.split(/\s+/).length >= (setting ? 2 : 5);
@@ -89,7 +100,7 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
   if (settings) {
     // A setting is about what the export is of: 'Sensor tamper protection: On' in the EDR policy export.
     const about = stemsOf(name.replace(/\b(?:export|settings?|configuration|config|screenshot|report|dashboard)\b/gi, ''));
-    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set([...stemsOf(line, true), ...about]), position })).filter((s) => isWhole(s.text, true));
+    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set([...stemsOf(line, true), ...about]), position, setting: true as const })).filter((s) => isWhole(s.text, true));
     return { sentences };
   }
   // '7. Access reviews. System owners review…': the section number and its heading lead the passage.
@@ -102,7 +113,11 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
     .replace(/\r\n?/g, '\n')
     .replace(/(?<=[.!?;:])\s+(?=(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*)\.?\s+[A-Z])/g, '\n\n')
     // '4. Approved Encryption 4.1 Data at rest…', '3 Training requirements3.1 New starters…': a dotted section number after a heading starts a line too.
-    .replace(/(?<=[A-Za-z])\s*(?=\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s+[A-Z][a-z])/g, '\n\n');
+    .replace(/(?<=[A-Za-z])\s*(?=\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s+[A-Z][a-z])/g, '\n\n')
+    // 'corvid-energy.com', 'runbook_v2.docx': a dot inside a name does not end a sentence.
+    .replace(/(?<=[a-z0-9_-])\.(?=[a-z][a-z0-9-]*\b)/g, INNER_DOT)
+    // 'Art. 12(3)', 'Sec. 4', 'No. 7': an abbreviation before a number does not end one either.
+    .replace(/\b(?<=Art|Sec|No|Para|para|Ch|Cl|cl|Reg|Fig|Vol|pp|p)\.(?=\s\d)/g, INNER_DOT);
   const analysed = analyzeText(normalised);
   // The section each sentence sits in: '4.' then 'Multi-factor authentication.' then its sentences.
   let label: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;
@@ -111,7 +126,7 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
   let dangling: string | undefined;
   const sentences: EvidenceSentence[] = [];
   analysed.sentences.forEach((span, position) => {
-    const raw = normalised.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
+    const raw = normalised.slice(span.start, span.end).replace(/\s+/g, ' ').replaceAll(INNER_DOT, '.').trim();
     const lines = raw.split(/(?<=\S)\s(?=[-•*]\s)/);
     for (let line of lines) {
       const alone = /^(\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?$/.exec(line);

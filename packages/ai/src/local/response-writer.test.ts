@@ -139,4 +139,65 @@ describe('writeResponse', () => {
     });
     expect(text).toContain('Connections that carry customer data over public networks use TLS 1.2 or TLS 1.3 (Cryptography Standard, section 4.2 (Data in transit)).');
   });
+
+  it('keeps a sentence whole across a domain name, a file name and an article number', () => {
+    const text = writeResponse({
+      requirement: { text: 'Authenticate outbound email with SPF and DKIM.' },
+      evidence: [{ name: 'Email Security Standard', excerpt: '2.3 Domain authentication Both sending domains (example-energy.com and example-energy.co.uk) publish SPF and sign outbound mail with DKIM, as Art. 5 of the mail_standard.docx requires. Marketing mail uses a subdomain.' }],
+    });
+    expect(text).toContain('Both sending domains (example-energy.com and example-energy.co.uk) publish SPF and sign outbound mail with DKIM, as Art. 5 of the mail_standard.docx requires (Email Security Standard');
+    expect(text).not.toMatch(/not (?:yet )?covered/i);
+  });
+
+  it('does not offer a plan for later, an allowance or who owns an area as the control', () => {
+    const planned = writeResponse({
+      requirement: { text: 'Enable access logging on every storage bucket.' },
+      evidence: [{ name: 'Cloud Security Standard', excerpt: '7.1 Storage Access logging will be enabled on every storage bucket once the log archive account is live. Bucket names follow the naming convention.' }],
+    });
+    expect(planned).not.toContain('will be enabled');
+    expect(planned).toMatch(/does not show how we enable access logging/);
+    const allowance = writeResponse({
+      requirement: { text: 'Record all entrances to the data centre on CCTV.' },
+      evidence: [{ name: 'Physical Security Standard', excerpt: 'Small branch sites may use a monitored alarm on all entrances instead of CCTV recording.' }],
+    });
+    expect(allowance).not.toContain('monitored alarm');
+    const owner = writeResponse({
+      requirement: { text: 'Test the business continuity plan at least annually through an exercise.' },
+      evidence: [{ name: 'Business Continuity Policy', excerpt: 'The COO is the executive owner of the business continuity plan and its exercise programme.' }],
+    });
+    expect(owner).not.toContain('executive owner');
+    expect(owner).toMatch(/does not show how we test the business continuity plan/);
+  });
+
+  it('names a part a configuration shows switched off as not covered, unless the part asks for it off', () => {
+    const off = writeResponse({
+      requirement: { text: 'Back up critical systems daily and encrypt all backup data.' },
+      evidence: [{ name: 'veeam_job_report.txt', excerpt: 'Job: PROD-SQL backup | Schedule: daily 23:00 | Last result: Success | Encryption: Disabled' }],
+    });
+    expect(off).toMatch(/^Our Veeam Job Report covers part of this requirement\./);
+    expect(off).toContain('Not yet covered by the linked evidence: encrypt all backup data.');
+    const asked = writeResponse({
+      requirement: { text: 'Disable SMS as an authentication factor for administrators.' },
+      evidence: [{ name: 'okta_admin_policy.txt', excerpt: 'policy_name: Admin sign-on\nassigned_groups: Administrators\nsms_factor_enabled: false\nfactor_required: true' }],
+    });
+    expect(asked).not.toMatch(/not (?:yet )?covered/i);
+  });
+
+  it('reads the lines of one configuration export together, so a setting its neighbours repeat still counts', () => {
+    const text = writeResponse({
+      requirement: { text: 'Block public access to all cloud storage buckets.' },
+      evidence: [{ name: 'aws_s3_account_settings.txt', excerpt: 'BlockPublicAcls: true\nIgnorePublicAcls: true\nBlockPublicPolicy: true\nRestrictPublicBuckets: true' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our AWS S3 Account Settings\./);
+    expect(text).toContain('BlockPublicAcls: true');
+  });
+
+  it('takes a part as shown by a sentence whose number meets it', () => {
+    const text = writeResponse({
+      requirement: { text: 'Verify the identity of the requester and respond to data subject access requests within one month of receipt.' },
+      evidence: [{ name: 'DSAR Procedure', excerpt: '2 Handling The Privacy Desk verifies the identity of the requester against two data points before any search. The response pack is sent within 30 calendar days of receipt of the request.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement/);
+    expect(text).toContain('within 30 calendar days of receipt');
+  });
 });

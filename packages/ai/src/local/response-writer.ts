@@ -19,13 +19,22 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^definitions?\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
+const NOT_A_CONTROL = /^definitions?\b|^['‘"“][^'’"”]{1,40}['’"”] (?:is|means)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines|covers)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\bowns the list\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
 const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
+
+/** Sentences that allow rather than require ('may use a monitored alarm instead', 'may be excluded from'). */
+const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?:instead|excluded|exempted|waived|skipped|bypass\w*|opt out|choose|decide|request an? (?:exception|waiver))\b/i;
+
+/** Sentences saying who answers for an area ('The COO is the executive owner of business continuity'), not how it is done. */
+const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?:the |their |its |all |our )?(?!\w+ing\b)\w+|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
+
+/** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
+const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]*\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4}))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
 const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
@@ -38,6 +47,18 @@ const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|
 
 /** Words that say what a requirement applies to (laptops, accounts, staff), not what it requires of it. */
 const SCOPE = new Set('laptop devic system server workforc account compani data customer network applic servic product environ cloud organis asset information workstat endpoint mobil corpor intern extern parti supplier individu peopl team member domain email all new critic sever high'.split(' '));
+
+/** Stems of how much or how often, which say nothing of what a sentence is about. */
+const QUANTITY_WORD = /^(?:minimum|maximum|least|most|day|week|month|year|hour|minut|second|quarter|annual|quarterli|monthli|weekli|daili|semiannu|time|period|within|\d+)$/;
+
+/** A part that asks for something to be off or absent ('disable SMBv1', 'never store the CVV'). */
+const PROHIBITIVE = /\b(?:disabl\w*|block\w*|prohibit\w*|deny|denies|never|not|no|without|prevent\w*|remov\w*|turn(?:ed)? off|forbid\w*|avoid\w*|reject\w*)\b/i;
+
+/** The stems of each setting a line shows switched off ('Encryption: Disabled', 'sms_allowed: false'). */
+function switchedOff(text: string): string[][] {
+  const keys = [...text.matchAll(/(?:^|[|;,]\s*|Setting\s+)([A-Za-z][\w .()/-]{0,40}?):\s*(?:disabled|false|off|none|no|not (?:configured|enabled|set)|n\/a)\b/gi)];
+  return keys.map((k) => stemsOf(k[1]!));
+}
 
 type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 
@@ -103,13 +124,13 @@ function citeEach(claims: readonly Claim[]): string {
 }
 
 /** Picks the sentences that show the most of the requirement, greedily, each adding something new. */
-function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): Claim[] {
+function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): { claims: Claim[]; pool: Claim[] } {
   const pool: Claim[] = [];
   const seen = new Set<string>();
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || PLANNED.test(sentence.text) || ALLOWANCE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
@@ -119,13 +140,15 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   }
   const covered = new Set<string>();
   const claims: Claim[] = [];
+  const aboutRoles = /\b(?:roles?|responsib\w*|accountab\w*|owners?|ownership)\b/i.test(input.requirement.text);
   // A sentence that shares only what the requirement applies to ('company laptops') shows none of what it requires.
   const overlap = (c: Claim) => {
     const shared = [...aspects].filter((a) => c.sentence.stems.has(a));
     return shared.some((a) => !SCOPE.has(a)) ? shared : [];
   };
   // A word every sentence of the evidence uses ('laptops' in a laptop policy) tells little about any one of them.
-  const weight = (a: string) => 1 / Math.max(1, pool.filter((c) => c.sentence.stems.has(a)).length);
+  // The lines of one configuration export count as one: 'BlockPublicAcls' and 'BlockPublicPolicy' are one setting's words.
+  const weight = (a: string) => 1 / Math.max(1, new Set(pool.filter((c) => c.sentence.stems.has(a)).map((c) => (c.sentence.setting ? c.name : c.sentence.text))).size);
   const strength = (c: Claim) => overlap(c).reduce((sum, a) => sum + weight(a), 0);
   while (claims.length < MAX_CLAIMS) {
     // A sentence that only mentions the topic (one word of it, or only words every sentence uses) shows nothing.
@@ -136,6 +159,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       if (claims.includes(claim)) continue;
       const shared = overlap(claim);
       const added = shared.filter((a) => !covered.has(a)).length;
+      if (!aboutRoles && OWNERSHIP.test(claim.sentence.text)) continue;
       const opensAPart = claims.length > 0 && shared.some((a) => untouched.has(a));
       if (added === 0 || shared.length < (opensAPart ? 1 : Math.min(2, aspects.size)) || strength(claim) < 0.9) continue;
       if (!best || added > best.added || (added === best.added && shared.length > best.total)) best = { claim, added, total: shared.length };
@@ -151,7 +175,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       if (claims.length >= MAX_CLAIMS + 1 || part.stems.some((s) => covered.has(s))) continue;
       let best: { claim: Claim; own: number; total: number } | null = null;
       for (const claim of pool) {
-        if (claims.includes(claim)) continue;
+        if (claims.includes(claim) || (!aboutRoles && OWNERSHIP.test(claim.sentence.text))) continue;
         const own = part.stems.filter((s) => claim.sentence.stems.has(s)).length;
         const total = overlap(claim).length;
         if (own && (!best || own > best.own || (own === best.own && total > best.total))) best = { claim, own, total };
@@ -164,14 +188,16 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   // Who owns it or how often it runs, when the evidence says so beside what was chosen.
   const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 1 && claims.some((k) => k.name === c.name));
   if (claims.length && extra && claims.length < MAX_CLAIMS + 1) claims.push(extra);
-  return claims;
+  return { claims, pool };
 }
 
 export function writeResponse(input: SuggestResponseInput): string {
   const requirementText = input.requirement.text.trim().replace(/\.$/, '');
-  const lowered = requirementText.charAt(0).toLowerCase() + requirementText.slice(1);
+  // 'CCTV covers all entrances': a sentence that starts with an abbreviation keeps it as written.
+  const acronym = /^[A-Z]{2,}\b/.test(requirementText);
+  const lowered = acronym ? requirementText : requirementText.charAt(0).toLowerCase() + requirementText.slice(1);
   // 'how we back up …' for an instruction; 'that security logs are collected …' for a statement.
-  const statement = /^(?:the|all|each|every|any|an?|our|we|no)\b/i.test(requirementText) || /^\S+(?: \S+){0,6} (?:must|shall|should|is|are|will)\b/i.test(requirementText);
+  const statement = acronym || /^(?:the|all|each|every|any|an?|our|we|no)\b/i.test(requirementText) || /^\S+(?: \S+){0,6} (?:must|shall|should|is|are|will)\b/i.test(requirementText);
   const howWe = statement ? `that ${lowered}` : `how we ${lowered}`;
   const names = [...new Set(input.evidence.map((e) => citedName(e.name)).filter(Boolean))];
   if (!input.evidence.length) {
@@ -179,7 +205,7 @@ export function writeResponse(input: SuggestResponseInput): string {
   }
   const parts = partsOf(requirementText);
   const aspects = new Set(stemsOf(requirementText).filter((s) => !GENERIC.has(s)));
-  const claims = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
+  const { claims, pool } = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
   if (!claims.length) {
     return [
       `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show ${howWe}.`,
@@ -195,14 +221,39 @@ export function writeResponse(input: SuggestResponseInput): string {
     const stated = (about.length ? about : claims).flatMap((c) => statedQuantities(c.sentence.text));
     return requiredQuantities(p.text).some((q) => meetsQuantity(q, stated) === false);
   };
-  const missing = parts.filter((p) => {
-    if (weaker(p)) return true;
-    const shown = p.stems.filter((s) => covered.has(s)).length;
-    const shownOfAll = p.all.filter((s) => covered.has(s)).length;
+  // 'Encryption: Disabled' beside the settings that are on: that part is switched off, unless the part asks for it off.
+  const off = claims.flatMap((c) => switchedOff(c.sentence.text));
+  const turnedOff = (p: (typeof parts)[number]) => !PROHIBITIVE.test(p.text) && off.some((key) => key.some((s) => p.stems.includes(s) && !SCOPE.has(s)));
+  // A part whose number a sentence about it meets ('retained for a total of 400 days' for at least 12 months) is shown by it.
+  const byNumber = (p: (typeof parts)[number]) => {
+    const required = requiredQuantities(p.text);
+    const words = p.all.filter((s) => !SCOPE.has(s) && !QUANTITY_WORD.test(s));
+    const about = (c: Claim) => words.filter((s) => c.sentence.stems.has(s)).length >= Math.min(2, words.length);
+    return required.length ? [...claims, ...pool].find((c) => about(c) && required.every((q) => meetsQuantity(q, statedQuantities(c.sentence.text)) === true)) : undefined;
+  };
+  const shownIn = (p: (typeof parts)[number], has: (stem: string) => boolean) => {
+    const shown = p.stems.filter(has).length;
+    const shownOfAll = p.all.filter(has).length;
     // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
-    if (p.verb && covered.has(p.verb) && p.all.some((s) => s !== p.verb && covered.has(s))) return false;
-    if (shown === 0) return !(p.stems.length < 2 && p.all.length >= 2 && shownOfAll * 2 >= p.all.length);
-    return p.stems.length >= 4 && shown * 3 < p.stems.length;
+    if (p.verb && has(p.verb) && p.all.some((s) => s !== p.verb && has(s))) return true;
+    if (shown === 0) return p.stems.length < 2 && p.all.length >= 2 && shownOfAll * 2 >= p.all.length;
+    return !(p.stems.length >= 4 && shown * 3 < p.stems.length);
+  };
+  const missing = parts.filter((p) => {
+    if (weaker(p) || turnedOff(p)) return true;
+    const shownBy = byNumber(p);
+    if (shownBy) {
+      if (!claims.includes(shownBy)) claims.push(shownBy);
+      return false;
+    }
+    if (shownIn(p, (s) => covered.has(s))) return false;
+    // A sentence not chosen may show it on its own ('Each record carries the asset tag, owner and site').
+    const alone = pool.find((c) => !claims.includes(c) && p.stems.some((s) => c.sentence.stems.has(s)) && shownIn(p, (s) => c.sentence.stems.has(s)));
+    if (alone && claims.length <= MAX_CLAIMS) {
+      claims.push(alone);
+      return false;
+    }
+    return true;
   });
   const used = [...new Set(claims.map((c) => c.name))];
   const opening = missing.length
