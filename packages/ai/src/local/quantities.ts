@@ -93,7 +93,7 @@ export function statedQuantities(written: string): Quantity[] {
   const period = periodOf(sentence);
   if (period !== null) out.push({ kind: 'period', amount: period, family: 'time' });
   // A setting whose key names its unit: 'frozenTimePeriodInSecs: 31536000', 'Lockout duration in seconds: 60'.
-  const keyed = /(seconds|secs|minutes|mins|hours|days|weeks|months|years)\b[^:]{0,20}:\s*(\d+)\b/i.exec(identifierWords(sentence));
+  const keyed = /(seconds|secs|minutes|mins|hours|days|weeks|months|years)\b[^:=]{0,20}[:=]\s*(\d+)\b/i.exec(identifierWords(sentence));
   if (keyed) {
     const amount = daysOf(Number(keyed[2]), keyed[1]!.replace(/^secs$/i, 'seconds'));
     out.push({ kind: 'limit', amount, family: 'time' }, { kind: 'minimum', amount, family: 'time' });

@@ -1,5 +1,6 @@
 import { spellOut } from '../abbreviations';
 import { impliedStems, sameStem, withControlWords } from './control-vocabulary';
+import { configurationSettings, settingSentence, settingWords } from './configuration-lines';
 import { analyzeText, contentStems } from './nlp';
 
 /**
@@ -78,13 +79,6 @@ function isWhole(text: string, setting = false): boolean {
   return /^[A-Z0-9“"‘']/.test(text) && /[.!?]["”’)]?$/.test(text) && text.split(/\s+/).length >= (setting ? 2 : 5);
 }
 
-/** A configuration export or screenshot: most lines are 'Setting: value'. */
-function settingLines(passage: string): string[] | null {
-  const lines = passage.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const settings = lines.filter((l) => /^(?:[A-Z][^:]{1,60}|[a-z][A-Za-z0-9_.]{1,60}):\s*\S/.test(l) && !/[.!?]$/.test(l));
-  return lines.length >= 3 && settings.length * 2 >= lines.length ? settings : null;
-}
-
 /**
  * A table row or setting line ('MFA required: Always') becomes a sentence with a stop; a key written as
  * an identifier ('minimumTlsVersion: TLS12') is named as a setting, so the sentence starts with a capital.
@@ -96,11 +90,11 @@ function closeSettingLine(text: string): string {
 
 /** The usable sentences of a passage, and the section number its first heading gives (if any). */
 export function evidenceSentences(passage: string, name = ''): { sentences: EvidenceSentence[]; section?: string } {
-  const settings = settingLines(passage);
+  const settings = configurationSettings(passage);
   if (settings) {
     // A setting is about what the export is of: 'Sensor tamper protection: On' in the EDR policy export.
     const about = stemsOf(name.replace(/\b(?:export|settings?|configuration|config|screenshot|report|dashboard)\b/gi, ''));
-    const sentences = settings.map((line, position) => ({ text: closeSettingLine(line), stems: new Set([...stemsOf(line, true), ...about]), position, setting: true as const })).filter((s) => isWhole(s.text, true));
+    const sentences = settings.map((line, position) => ({ text: settingSentence(line), stems: new Set([...stemsOf(settingWords(line), true), ...about]), position, setting: true as const })).filter((s) => isWhole(s.text, true));
     return { sentences };
   }
   // '7. Access reviews. System owners review…': the section number and its heading lead the passage.

@@ -200,4 +200,33 @@ describe('writeResponse', () => {
     expect(text).toMatch(/^We meet this requirement/);
     expect(text).toContain('within 30 calendar days of receipt');
   });
+
+  it('quotes the setting of a JSON export that shows the control', () => {
+    const text = writeResponse({
+      requirement: { text: 'Require an approving review of every change before it is merged into the main branch.' },
+      evidence: [{ name: 'github_branch_protection_main.json', excerpt: '{"branch": "main", "required_pull_request_reviews": {"required_approving_review_count": 1, "dismiss_stale_reviews": true}, "allow_force_pushes": false}' }],
+    });
+    expect(text).toContain('"required_approving_review_count": 1');
+    expect(text).not.toMatch(/not (?:yet )?covered/i);
+  });
+
+  it('takes a list of verbs as one part of the requirement', () => {
+    const text = writeResponse({
+      requirement: { text: 'Sign a business associate agreement before any vendor creates, receives, maintains or transmits PHI for us.' },
+      evidence: [{ name: 'Vendor Onboarding Checklist', excerpt: 'If the vendor will handle PHI, Legal confirms the business associate agreement has been signed before any vendor access is granted.' }],
+    });
+    expect(text).not.toMatch(/Not yet covered by the linked evidence: receives/);
+  });
+
+  it('does not offer the items of a roadmap or a project charter as the control', () => {
+    const text = writeResponse({
+      requirement: { text: 'Enforce pod security standards that prevent privileged containers from running in production clusters.' },
+      evidence: [
+        { name: 'Platform Roadmap - Q3', excerpt: 'PLAT-118 Enforce pod security standards that prevent privileged containers in production clusters.' },
+        { name: 'Cluster Notes', excerpt: 'Objective: enforce pod security standards for privileged containers in production clusters by March.' },
+      ],
+    });
+    expect(text).toMatch(/touch on this topic but do not show/);
+    expect(text).not.toContain('PLAT-118');
+  });
 });

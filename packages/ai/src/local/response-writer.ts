@@ -36,8 +36,12 @@ const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?:the |their |i
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
 const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]*\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4}))\b|in (?:a )?future (?:phase|release))/i;
 
+/** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
+const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state)\b[^:]{0,30}:/i;
+const PLAN_DOCUMENT = /\b(?:roadmap|improvement plan|action plan|remediation plan|project (?:charter|plan|proposal)|backlog|business case)\b/i;
+
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
-const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:discouraged|encouraged|recommended|advised against)|should be avoided|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -64,10 +68,24 @@ type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
 function splitParts(text: string): string[] {
-  return protectTerms(text)
+  const pieces = protectTerms(text)
     .replace(/\s*\([^)]*\)/g, '')
     .split(/\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+)/)
     .map((part) => part.replace(/\u2060/g, ' '));
+  // 'creates, receives, maintains or transmits PHI' is one part: a verb alone belongs with what follows it.
+  const parts: string[] = [];
+  let carried = '';
+  for (const piece of pieces) {
+    const words = piece.trim().split(/\s+/);
+    if (words.length === 1 && analyzeText(piece).tokens.find((t) => t.kind === 'word')?.pos === 'VERB') {
+      carried += `${piece.trim()}, `;
+      continue;
+    }
+    parts.push(`${carried}${piece}`);
+    carried = '';
+  }
+  if (carried) parts.push(carried.replace(/, $/, ''));
+  return parts;
 }
 
 /** 'Endpoint detection and response (EDR)': a term its abbreviation spells out is one part, not two. */
@@ -129,8 +147,10 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   const seen = new Set<string>();
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
+    // A roadmap or a project charter says what will be done, not what is.
+    if (!allowNegative && PLAN_DOCUMENT.test(item.name)) continue;
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || PLANNED.test(sentence.text) || ALLOWANCE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || PLANNED.test(sentence.text) || PLAN_ITEM.test(sentence.text) || ALLOWANCE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
