@@ -26,6 +26,11 @@ describe('quantities', () => {
     expect(meets('Notify the customer within 48 hours.', 'Processor shall notify Customer without undue delay.')).toEqual([false]);
   });
 
+  it('does not take a watch kept in business hours for a round-the-clock one', () => {
+    expect(meets('Monitor security alerts 24x7.', 'The provider monitors the SIEM between 07:00 and 19:00, Monday to Friday.')).toEqual([false]);
+    expect(meets('Monitor security alerts 24x7.', 'The SOC monitors the SIEM 24 hours a day, every day of the year.')).toEqual([true]);
+  });
+
   it('compares how long or how many at least', () => {
     expect(meets('Retain audit logs for at least 12 months.', 'Logs are kept for 90 days.')).toEqual([false]);
     expect(meets('Retain audit logs for at least 12 months.', 'Retention: 400 days')).toEqual([true]);

@@ -26,7 +26,7 @@ const UNIT_DAYS: Record<string, number> = {
 };
 
 const FREQUENCY_DAYS: Array<[RegExp, number]> = [
-  [/\b(?:continuous(?:ly)?|real[- ]time|24\s*[x/]\s*7)\b/i, 0.01],
+  [/\b(?:continuous(?:ly)?|real[- ]time|24\s*[x/]\s*7|24 hours a day|(?:a|round|around)[- ]the[- ]clock|at all times)\b/i, 0.01],
   [/\b(?:hourly|every hour)\b/i, 1 / 24],
   [/\b(?:daily|nightly|every (?:day|night|24 hours)|each day)\b/i, 1],
   [/\b(?:weekly|every week|each week)\b/i, 7],
@@ -92,6 +92,10 @@ export function statedQuantities(written: string): Quantity[] {
   }
   const period = periodOf(sentence);
   if (period !== null) out.push({ kind: 'period', amount: period, family: 'time' });
+  // 'between 07:00 and 19:00, Monday to Friday', 'during business hours': a watch kept by day meets no round-the-clock one.
+  else if (/\b(?:business|office|working|service) hours\b|\bMonday to Friday\b|\bweekdays\b|\bbetween \d{1,2}[:.]?\d{2} and \d{1,2}[:.]?\d{2}\b/i.test(sentence)) {
+    out.push({ kind: 'period', amount: 1, family: 'time' });
+  }
   // A setting whose key names its unit: 'frozenTimePeriodInSecs: 31536000', 'Lockout duration in seconds: 60'.
   const keyed = /(seconds|secs|minutes|mins|hours|days|weeks|months|years)\b[^:=]{0,20}[:=]\s*(\d+)\b/i.exec(identifierWords(sentence));
   if (keyed) {

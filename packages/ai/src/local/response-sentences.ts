@@ -35,6 +35,9 @@ export function stemsOf(text: string, implied = false): string[] {
 /** Words a section heading ends on ('Access List Review', 'Severity Classification'). */
 const HEADING_END = /^(?:Review|Reviews|Policy|Management|Controls?|Requirements?|Scope|Purpose|Retention|Storage|Classification|Escalation|Monitoring|Testing|Training|Handling|Reporting|Procedures?|Process|Standards?|Responsibilities|Roles|Access|Inventory|Logging|Backups?|Recovery|Encryption|Governance|Ownership|Assessment|Approval|Exceptions?)$/;
 
+/** One-word headings that frame a document. */
+const FRAMING_WORD = /^(?:Scope|Purpose|Overview|Background|Introduction|Definitions|Enforcement|Objective|Summary)$/;
+
 /** Lower-case words that make a run of words a sentence rather than a heading. */
 const VERBISH = /^(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does|not|\w+ed|\w+es)$/;
 
@@ -44,7 +47,11 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
   if (!numbered) {
     // 'Restore testing Every quarter the team restores…': a heading of a few words with no verb, run into its text.
     const run = /^([A-Z][a-z-]+(?: (?:[a-z-]+|&)){0,4}) ([A-Z][a-z]+(?: \S+){4,})$/s.exec(sentence);
-    if (run && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(run[1]!)) return { text: run[2]!, heading: run[1] };
+    // A word that starts sentences ('The', 'All') is not a heading; one word alone is one only if headings use it ('Scope').
+    const heading = run?.[1] ?? '';
+    const startsSentences = /^(?:The|A|An|All|Each|Every|Any|Our|This|These|Those|Its|Their|We|No|Some|Only|Where|When|If)\b/.test(heading);
+    const oneWord = !heading.includes(' ');
+    if (run && !startsSentences && (!oneWord || HEADING_END.test(heading) || FRAMING_WORD.test(heading)) && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(heading)) return { text: run[2]!, heading };
     return { text: sentence };
   }
   const rest = numbered[2]!;
@@ -110,6 +117,8 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
     .replace(/(?<=[A-Za-z])\s*(?=\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s+[A-Z][a-z])/g, '\n\n')
     // 'corvid-energy.com', 'runbook_v2.docx': a dot inside a name does not end a sentence.
     .replace(/(?<=[a-z0-9_-])\.(?=[a-z][a-z0-9-]*\b)/g, INNER_DOT)
+    // 'Benchmark v2.0.0', '10.20.0.0/16': nor does a dot between digits.
+    .replace(/(?<=\d)\.(?=\d)/g, INNER_DOT)
     // 'Art. 12(3)', 'Sec. 4', 'No. 7': an abbreviation before a number does not end one either.
     .replace(/\b(?<=Art|Sec|No|Para|para|Ch|Cl|cl|Reg|Fig|Vol|pp|p)\.(?=\s\d)/g, INNER_DOT);
   const analysed = analyzeText(normalised);

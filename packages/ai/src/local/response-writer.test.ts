@@ -229,4 +229,22 @@ describe('writeResponse', () => {
     expect(text).toMatch(/touch on this topic but do not show/);
     expect(text).not.toContain('PLAT-118');
   });
+
+  it('does not take a sentence\'s first word for a heading, and keeps a version number whole', () => {
+    const text = writeResponse({
+      requirement: { text: 'Classify all information into defined sensitivity levels based on the CIS Benchmark.' },
+      evidence: [{ name: 'Information Classification Policy', excerpt: '3. Levels. All University information is assigned one of four sensitivity levels, derived from the CIS Benchmark v2.0.0, by its information owner.' }],
+    });
+    expect(text).toContain('All University information is assigned one of four sensitivity levels, derived from the CIS Benchmark v2.0.0, by its information owner');
+    expect(text).not.toContain('section "All"');
+  });
+
+  it('names a part a JSON export shows switched off as not covered', () => {
+    const text = writeResponse({
+      requirement: { text: 'Windows laptops must have BitLocker encryption enabled and the firewall turned on.' },
+      evidence: [{ name: 'intune_win10_compliance.json', excerpt: '{"displayName": "Win10 laptops", "bitLockerEnabled": true, "activeFirewallRequired": false}' }],
+    });
+    expect(text).toMatch(/Not yet covered by the linked evidence: [^.]*firewall/);
+    expect(text).not.toMatch(/we meet/i);
+  });
 });

@@ -19,7 +19,7 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^definitions?\b|^['‘"“][^'’"”]{1,40}['’"”] (?:is|means)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines|covers)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
+const NOT_A_CONTROL = /^definitions?\b|^(?:an? |the )?['‘"“][^'’"”]{1,40}['’"”] (?:is|means|refers)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines|covers)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\bowns the list\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
@@ -60,7 +60,7 @@ const PROHIBITIVE = /\b(?:disabl\w*|block\w*|prohibit\w*|deny|denies|never|not|n
 
 /** The stems of each setting a line shows switched off ('Encryption: Disabled', 'sms_allowed: false'). */
 function switchedOff(text: string): string[][] {
-  const keys = [...text.matchAll(/(?:^|[|;,]\s*|Setting\s+)([A-Za-z][\w .()/-]{0,40}?):\s*(?:disabled|false|off|none|no|not (?:configured|enabled|set)|n\/a)\b/gi)];
+  const keys = [...text.matchAll(/(?:^|[|;,]\s*|Setting\s+)"?([A-Za-z][\w .()/-]{0,40}?)"?\s*[:=]\s*"?(?:disabled|false|off|none|no|not (?:configured|enabled|set)|n\/a)\b/gi)];
   return keys.map((k) => stemsOf(k[1]!));
 }
 
@@ -206,7 +206,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     }
   }
   // Who owns it or how often it runs, when the evidence says so beside what was chosen.
-  const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 1 && claims.some((k) => k.name === c.name));
+  const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 2 && claims.some((k) => k.name === c.name));
   if (claims.length && extra && claims.length < MAX_CLAIMS + 1) claims.push(extra);
   return { claims, pool };
 }
