@@ -247,4 +247,18 @@ describe('writeResponse', () => {
     expect(text).toMatch(/Not yet covered by the linked evidence: [^.]*firewall/);
     expect(text).not.toMatch(/we meet/i);
   });
+
+  it('does not offer a document\'s own review cycle, a charter\'s purpose, a slide of next steps or a vague request as the control', () => {
+    const text = writeResponse({
+      requirement: { text: 'Test the disaster recovery plan for the dispensing system at least annually and review the supplier assurance reports.' },
+      evidence: [
+        { name: 'IT Disaster Recovery Plan', excerpt: '1.2 Plan governance This disaster recovery plan is reviewed annually and after major changes by the plan owner.' },
+        { name: 'Resilience Programme Charter', excerpt: 'This charter establishes the disaster recovery programme for the dispensing system and names its owner.' },
+        { name: 'dr_testing_roadmap_2025.pptx', excerpt: 'Slide 4 - Next steps. Test the disaster recovery plan for the dispensing system at least annually from H2 2025.' },
+        { name: 'Supplier Management Policy', excerpt: 'Critical suppliers may be asked to provide supplier assurance reports such as a SOC 2 report for review.' },
+      ],
+    });
+    expect(text).toMatch(/touch on this topic but do not show/);
+    for (const phrase of ['is reviewed annually', 'establishes', 'Next steps', 'may be asked']) expect(text).not.toContain(phrase);
+  });
 });

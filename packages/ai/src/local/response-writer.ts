@@ -19,10 +19,13 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^definitions?\b|^(?:an? |the )?['‘"“][^'’"”]{1,40}['’"”] (?:is|means|refers)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document) (?:applies|describes|sets out|defines|covers)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
+const NOT_A_CONTROL = /^definitions?\b|^(?:an? |the )?['‘"“][^'’"”]{1,40}['’"”] (?:is|means|refers)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document|charter|manual|handbook|framework|programme|program) (?:applies|describes|sets out|defines|covers|establishes|outlines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\bowns the list\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
+
+/** A document saying how it is kept itself: 'This disaster recovery plan is reviewed annually and after major changes'. */
+const DOCUMENT_KEPT = /^(?:this|the) (?:[\w-]+ ){0,3}(?:policy|procedure|standard|document|plan|charter|manual|handbook|framework) (?:is|will be) (?:owned|approved|reviewed|maintained|updated)\b/i;
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
 const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
@@ -37,11 +40,13 @@ const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?:the |their |i
 const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]*\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4}))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
-const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state)\b[^:]{0,30}:/i;
-const PLAN_DOCUMENT = /\b(?:roadmap|improvement plan|action plan|remediation plan|project (?:charter|plan|proposal)|backlog|business case)\b/i;
+const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
+const PLAN_DOCUMENT = /\b(?:roadmap|improvement plan|action plan|remediation plan|project (?:charter|plan|proposal)|backlog|business case|OKRs?|\d+[- ]day plan)\b/i;
+/** Headings a plan's items sit under. */
+const PLAN_HEADING = /\b(?:next steps|roadmap|planned|proposed|future state|to do)\b/i;
 
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
-const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:discouraged|encouraged|recommended|advised against)|should be avoided|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:discouraged|encouraged|recommended|advised against)|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -148,11 +153,11 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     // A roadmap or a project charter says what will be done, not what is.
-    if (!allowNegative && PLAN_DOCUMENT.test(item.name)) continue;
+    if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || PLANNED.test(sentence.text) || PLAN_ITEM.test(sentence.text) || ALLOWANCE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || PLANNED.test(sentence.text) || PLAN_ITEM.test(sentence.text) || PLAN_HEADING.test(sentence.heading ?? '') || ALLOWANCE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
-      const framing = FRAMING_HEADING.test(sentence.heading ?? '') || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
+      const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
       seen.add(sentence.text);
       pool.push({ sentence, name: citedName(item.name), section: item.section ?? sentence.section ?? section });
