@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import { buildTextPdf } from '@compliance/documents/minimal-pdf';
-import { loginAs } from './helpers';
+import { WHOLE_LIST, loginAs, requirementPagesOf } from './helpers';
 
 const FIXTURES = fileURLToPath(new URL('../packages/documents/fixtures', import.meta.url));
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -17,7 +17,9 @@ interface ApiRequirement {
   suggested_response: string | null;
 }
 
+/** Opens a documents screen; the requirements screen, visited later, is asked for pages that hold the whole list. */
 async function open(page: Page, link: 'Contract Analyzer' | 'Evidence Library', user = 'analyst') {
+  await requirementPagesOf(page, WHOLE_LIST);
   await loginAs(page, user);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();
   await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
@@ -196,6 +198,7 @@ test.describe.serial('contracts and evidence', () => {
   });
 
   test('Generate AI Response appears for a requirement with evidence and fills the suggestion', async ({ page }) => {
+    await requirementPagesOf(page, WHOLE_LIST);
     await loginAs(page, 'analyst');
     const requirements = await apiRequirements(page);
     const target = requirements.find((r) => r.evidence_count > 0 && !r.suggested_response);

@@ -34,3 +34,21 @@ export const NAV_LABELS = [
   'User Management',
   'Audit Logs',
 ] as const;
+
+/**
+ * Has the Security Requirements screen ask for pages of `rows`: the server pages for real (its cursors,
+ * its order), at a size a test is written for. Tests of the list's content ask for pages that hold a demo
+ * tenant's whole list; requirements-paging.spec.ts asks for small ones.
+ */
+export async function requirementPagesOf(page: Page, rows: number) {
+  await page.route('**/trpc/*requirements.page*', async (route) => {
+    const url = new URL(route.request().url());
+    const input = url.searchParams.get('input');
+    if (input) url.searchParams.set('input', input.replace(/"limit":\d+/g, `"limit":${rows}`));
+    // fallback: a handler registered before this one (a test's patched answer) still sees the request.
+    await route.fallback({ url: url.toString() });
+  });
+}
+
+/** The most rows a requirements page may hold: more than a demo tenant's whole list. */
+export const WHOLE_LIST = 1000;

@@ -1,22 +1,12 @@
 import { type Page, expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, requirementPagesOf } from './helpers';
 
 const PAGE = 40;
 const cards = (page: Page) => page.getByTestId('requirement-card');
 const loadMore = (page: Page) => page.getByTestId('load-more');
 
-/**
- * The demo tenants fit in the screen's one page (250), so the screen's page requests are asked for
- * 40 rows instead: the server pages for real (its cursors, its order), only smaller.
- */
-async function smallPages(page: Page) {
-  await page.route('**/trpc/*requirements.page*', async (route) => {
-    const url = new URL(route.request().url());
-    const input = url.searchParams.get('input');
-    if (input) url.searchParams.set('input', input.replace(/"limit":\d+/g, `"limit":${PAGE}`));
-    await route.continue({ url: url.toString() });
-  });
-}
+/** The screen's pages are asked for at 40 rows here, a size the test's counts are written for. */
+const smallPages = (page: Page) => requirementPagesOf(page, PAGE);
 
 async function apiIds(page: Page): Promise<{ id: string; domain_number: number }[]> {
   const response = await page.request.get('/api/requirements/');

@@ -1,5 +1,5 @@
 import { type Page, type Route, expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { WHOLE_LIST, loginAs, requirementPagesOf } from './helpers';
 
 interface ApiRequirement {
   id: string;
@@ -30,7 +30,9 @@ async function expectTile(page: Page, label: string, value: number | string) {
   await expect(page.getByRole('group', { name: label, exact: true })).toHaveText(`${label} ${value}`, { useInnerText: true });
 }
 
+/** Opens the screen with pages that hold the demo tenant's whole list: these tests are about its content. */
 async function openRequirements(page: Page, user = 'analyst') {
+  await requirementPagesOf(page, WHOLE_LIST);
   await loginAs(page, user);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Security Requirements' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Security Requirements' })).toBeVisible();

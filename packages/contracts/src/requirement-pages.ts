@@ -7,8 +7,8 @@ import { requirementFilters, requirementSchema } from './requirements';
  * an opaque cursor, the place in the list order of the last row of the page before.
  */
 
-/** Rows a page holds when the call does not say: every requirement of a tenant with the full catalog and a few contracts. */
-export const REQUIREMENT_PAGE_SIZE = 250;
+/** Rows a page holds when the call does not say: a few screens of the list; the next page loads as the list is scrolled. */
+export const REQUIREMENT_PAGE_SIZE = 50;
 export const MAX_REQUIREMENT_PAGE_SIZE = 1000;
 
 /** A place in the list order: domain, catalog (0) before contract (1), catalog index, then when added and the id. */

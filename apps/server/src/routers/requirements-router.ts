@@ -45,7 +45,7 @@ export const requirementsRouter = router({
         method: 'GET',
         path: '/requirements/page',
         tags,
-        summary: 'A page of the tenant\'s requirements in list order (the filters of GET /requirements; limit, default 250; cursor: the next_cursor of the page before)',
+        summary: 'A page of the tenant\'s requirements in list order (the filters of GET /requirements; limit, default 50; cursor: the next_cursor of the page before)',
       },
     })
     .input(requirementPageInput)

@@ -23,7 +23,12 @@ export async function listContractDisplayIds(tx: Tx, tenantId: string, domains?:
     WHERE tenant_id = ${tenantId} AND source_type = 'contract'
       ${domains ? sql`AND domain_number = ANY(${[...domains]}::int[])` : sql``}
   `.execute(tx);
-  return new Map(rows.map((r) => [r.id, `${r.domain_number}.${(lastCatalogIndex.get(r.domain_number) ?? 0) + Number(r.n)}`]));
+  return new Map(rows.map((r) => [r.id, contractDisplayId(r.domain_number, Number(r.n))]));
+}
+
+/** The display id of the n-th contract requirement (from 1, in the order added) of a domain. */
+export function contractDisplayId(domain: number, n: number): string {
+  return `${domain}.${(lastCatalogIndex.get(domain) ?? 0) + n}`;
 }
 
 /** The display id of one requirement: its catalog index, else its place among the contract requirements. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequirementListKey } from '@compliance/contracts/requirement-pages';
 import type { Tx } from '@compliance/db/scope';
 import { STATUS_SQL } from '../reports/rates';
@@ -6,8 +6,8 @@ import { supportingEvidenceCount } from './supporting-evidence';
 
 export interface RequirementFilter {
   tenantId: string;
-  /** Framework names: a framework requirement is listed when it maps to one of them. */
-  frameworks: readonly string[];
+  /** Framework names: a framework requirement is listed when it maps to one of them (or an SQL expression giving them). */
+  frameworks: readonly string[] | RawBuilder<string[]>;
   /** Domain numbers; undefined = every domain. */
   domains?: readonly number[];
   id?: string;
@@ -47,9 +47,9 @@ export async function listTenantRequirements(tx: Tx, filter: RequirementFilter, 
 
 /** The conditions a filter sets on tenant_requirements tr joined to catalog_requirements c (the list and its totals). */
 function requirementConditions(filter: RequirementFilter) {
-  const frameworks = [...filter.frameworks];
+  const frameworks = Array.isArray(filter.frameworks) ? sql`${[...filter.frameworks]}::text[]` : (filter.frameworks as RawBuilder<string[]>);
   return sql`tr.tenant_id = ${filter.tenantId}
-      AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}::text[]))
+      AND (tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && ${frameworks}))
       ${filter.domains ? sql`AND tr.list_domain = ANY(${[...filter.domains]}::int[])` : sql``}
       ${filter.id ? sql`AND tr.id = ${filter.id}` : sql``}
       ${filter.gapsOnly ? sql`AND ${sql.raw(STATUS_SQL)} NOT IN ('Compliant', 'Not Applicable')` : sql``}
@@ -79,9 +79,10 @@ export function tenantRequirementsQuery(filter: RequirementFilter, page?: Requir
     owner_name: string | null;
     due_date: string | null;
     overdue: boolean;
-    updated_at: Date;
+    /** A Date, or its text when the row came inside JSON (a page statement). */
+    updated_at: Date | string;
     updated_by_name: string | null;
-    created_at: Date;
+    created_at: Date | string;
     evidence_count: number;
     contract_names: string[];
     list_source: number;
@@ -118,12 +119,6 @@ export function tenantRequirementsQuery(filter: RequirementFilter, page?: Requir
 }
 
 /** The counts of the whole filtered list, per domain in list order (the first page's totals). */
-export async function tenantRequirementTotals(tx: Tx, filter: RequirementFilter) {
-  const { rows } = await tenantRequirementTotalsQuery(filter).execute(tx);
-  return rows;
-}
-
-/** The statement behind tenantRequirementTotals (the benchmark times it with the first page). */
 export function tenantRequirementTotalsQuery(filter: RequirementFilter) {
   return sql<{ domain_number: number; total: number; non_compliant: number }>`
     SELECT tr.list_domain AS domain_number, count(*)::int AS total,

@@ -4,6 +4,7 @@ import type { Requirement, RequirementListInput, UpdateResponseInput } from '@co
 import { readStatus } from '@compliance/contracts/requirements';
 import { type RequirementListTotals, type RequirementPage, type RequirementPageInput, encodeRequirementCursor } from '@compliance/contracts/requirement-pages';
 import type { Database } from '@compliance/db/schema';
+import { readInScope } from '@compliance/db/scoped-read';
 import { type Tx, withScope } from '@compliance/db/scope';
 import { type Actor, auditBy } from '../access/actor';
 import { tenantScope } from '../access/caller';
@@ -11,9 +12,10 @@ import type { EditorScope } from '../access/scopes';
 import { createAuditEntry } from '../audit/audit-repo';
 import { AppError, notFound } from '../errors';
 import { recordTenantSnapshot } from '../history/history-service';
-import { listContractDisplayIds } from './display-ids';
+import { contractDisplayId, listContractDisplayIds } from './display-ids';
 import { toRequirement, toRequirements } from './requirement-mapper';
-import { getTenantRequirementRow, listTenantOwners, listTenantRequirements, tenantRequirementTotals, updateTenantRequirement } from './requirement-repo';
+import { requirementPageStatement } from './requirement-page-statement';
+import { getTenantRequirementRow, listTenantOwners, listTenantRequirements, updateTenantRequirement } from './requirement-repo';
 
 export interface TenantContext {
   id: string;
@@ -73,28 +75,25 @@ export async function listRequirements(db: Kysely<Database>, actor: Actor, tenan
 /**
  * One page of a tenant's requirements in list order, after the cursor's place (keyset: a page costs the
  * same at the end of the list as at its start). The first page also carries the whole filtered list's
- * counts, for the screen's tiles and group headers. One row more than the page is read to know whether
- * another page follows.
+ * counts, for the screen's tiles and group headers. One statement, read with its scope in one round trip
+ * (requirement-page-statement.ts).
  */
 export async function listRequirementPage(db: Kysely<Database>, actor: Actor, tenantId: string, input: RequirementPageInput): Promise<RequirementPage> {
-  const query = listQuery(actor, input);
-  return withScope(db, tenantScope(actor.caller, tenantId), async (tx) => {
-    const tenant = await getTenantContext(tx, tenantId);
-    const filter = { tenantId, ...query, frameworks: effectiveFrameworks(tenant, query.frameworks) };
-    const read = await listTenantRequirements(tx, filter, { after: input.cursor, limit: input.limit + 1 });
-    const rows = read.slice(0, input.limit);
-    const contractDomains = [...new Set(rows.filter((r) => r.source_type === 'contract').map((r) => r.domain_number))];
-    const contractIds = contractDomains.length ? await listContractDisplayIds(tx, tenantId, contractDomains) : new Map<string, string>();
-    const last = rows.at(-1);
-    const next = read.length > input.limit && last
-      ? encodeRequirementCursor({ domain: last.domain_number, source: last.list_source, index: last.list_index, createdAt: last.list_created, id: last.id })
-      : null;
-    return {
-      items: toRequirements(rows, tenant.assigned_frameworks, contractIds),
-      next_cursor: next,
-      totals: input.cursor ? null : listTotals(await tenantRequirementTotals(tx, filter)),
-    };
-  });
+  const { frameworks, ...query } = listQuery(actor, input);
+  const statement = requirementPageStatement({ tenantId, ...query }, frameworks, { after: input.cursor, limit: input.limit + 1 }, !input.cursor);
+  const [row] = await readInScope(db, tenantScope(actor.caller, tenantId), statement);
+  if (!row?.assigned) throw notFound('Tenant');
+  const rows = row.items.slice(0, input.limit);
+  const contractIds = new Map(rows.filter((r) => r.contract_n !== null).map((r) => [r.id, contractDisplayId(r.domain_number, r.contract_n!)]));
+  const last = rows.at(-1);
+  const next = row.items.length > input.limit && last
+    ? encodeRequirementCursor({ domain: last.domain_number, source: last.list_source, index: last.list_index, createdAt: last.list_created, id: last.id })
+    : null;
+  return {
+    items: toRequirements(rows, row.assigned, contractIds),
+    next_cursor: next,
+    totals: row.totals ? listTotals(row.totals) : null,
+  };
 }
 
 function listTotals(domains: { domain_number: number; total: number; non_compliant: number }[]): RequirementListTotals {
