@@ -23,7 +23,7 @@ import pg from 'pg';
 import { connectDatabase } from '@compliance/db/connect';
 import { createTestDatabase } from '@compliance/db/testing/test-database';
 import { hashToken } from '@compliance/domain/auth/tokens';
-import { organizationAggregatesQuery } from '@compliance/domain/reports/dashboard-repo';
+import { organizationRollupStatement } from '@compliance/domain/reports/dashboard-repo';
 import { dashboardStatement } from '@compliance/domain/reports/dashboard-statement';
 import { REQUIREMENT_PAGE_SIZE } from '@compliance/contracts/requirement-pages';
 import { tenantRequirementTotalsQuery, tenantRequirementsQuery } from '@compliance/domain/requirements/requirement-repo';
@@ -86,7 +86,7 @@ try {
     { name: 'GET /api/reports/dashboard', url: `/api/reports/dashboard?tenant_id=${tenant}`, sql: statement('b_dash', dashboardStatement(tenant, null, 10)) },
     { name: 'GET /api/requirements/', url: `/api/requirements/?tenant_id=${tenant}`, sql: statement('b_req', tenantRequirementsQuery({ tenantId: tenant, frameworks }), true) },
     { name: 'GET /api/requirements/page (first page)', url: `/api/requirements/page?tenant_id=${tenant}`, sql: statement('b_req_page', firstPage) },
-    { name: `GET /api/organizations/{id}/rollup (${TENANTS} tenants)`, url: `/api/organizations/${org}/rollup`, sql: statement('b_rollup', organizationAggregatesQuery(org, 10)) },
+    { name: `GET /api/organizations/{id}/rollup (${TENANTS} tenants)`, url: `/api/organizations/${org}/rollup`, sql: statement('b_rollup', organizationRollupStatement(org, 10)) },
   ];
 
   async function medianApi(url: string): Promise<number> {

@@ -16,6 +16,14 @@ const dashboardEnvelope = z.object({
   top_gaps: z.array(z.unknown()),
 });
 
+/** The outer shape of a roll-up answer: computeRollup and the roll-up statement build the rest, typed. */
+const rollupEnvelope = z.object({
+  organization_id: z.string(),
+  metrics: z.looseObject({}),
+  tenant_snapshots: z.array(z.unknown()),
+  top_gaps: z.array(z.unknown()),
+});
+
 export const reportsRouter = router({
   dashboard: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/dashboard', tags: ['reports'], summary: "A tenant's dashboard (tenant_id, frameworks)" } })
@@ -26,7 +34,7 @@ export const reportsRouter = router({
   rollup: orgManagerProcedure('Only managers of this organization can see its roll-up')
     .meta({ openapi: { method: 'GET', path: '/organizations/{id}/rollup', tags: ['organizations'], summary: 'Executive roll-up of an organization' } })
     .input(rollupInput)
-    .output(rollupOutput)
+    .output(serverBuiltOutput(rollupOutput, rollupEnvelope))
     .query(({ ctx }) => getOrganizationRollup(ctx.deps.db, ctx.orgManager)),
 
   trend: tenantProcedure

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Tx } from '@compliance/db/scope';
 import { STATUS_BY_CODE, STATUS_CODE_SQL } from './rates';
 
 const decode = <T extends { status: number }>(rows: T[]) => rows.map((r) => ({ ...r, status: STATUS_BY_CODE[r.status] ?? 'Not Started' }));
@@ -14,29 +13,36 @@ export interface OrganizationGapRow {
   tenant_statuses: Record<string, string>;
 }
 
-/**
- * Everything the roll-up needs in one statement: per-tenant status counts of every active tenant, and
- * the catalog requirements open (Not Started or In Progress) in the most tenants with each applicable
- * tenant's status. The organization's rows are read once (a materialized CTE keeps the planner on hash
- * joins over the organization index instead of one lookup per tenant and requirement); the ranked
- * requirements' per-tenant statuses come from one more pass over that set, not one pass per requirement,
- * and catalog keys are grouped byte-wise (COLLATE "C"), not by the collation's rules.
- */
-export async function getOrganizationAggregates(tx: Tx, organizationId: string, gapLimit: number) {
-  const { rows } = await organizationAggregatesQuery(organizationId, gapLimit).execute(tx);
-  const row = rows[0];
+export interface OrganizationRollupRow {
+  id: string;
+  name: string;
+  tenants: { id: string; name: string; assigned_frameworks: string[] }[] | null;
+  tenant_counts: { tenant_id: string; status: number; n: number }[] | null;
+  gaps: OrganizationGapRow[] | null;
+}
+
+/** The roll-up statement's row, its status codes read as names; null when the organization is not visible. */
+export function readOrganizationRollupRow(row: OrganizationRollupRow | undefined) {
+  if (!row) return null;
   return {
-    tenantCounts: decode(row?.tenant_counts ?? []),
-    gaps: (row?.gaps ?? []).map((g) => ({ ...g, affected: Number(g.affected) })),
+    organization: { id: row.id, name: row.name },
+    tenants: row.tenants ?? [],
+    tenantCounts: decode(row.tenant_counts ?? []),
+    gaps: (row.gaps ?? []).map((g) => ({ ...g, affected: Number(g.affected) })),
   };
 }
 
-/** The statement behind getOrganizationAggregates (the benchmark times it alone). */
-export function organizationAggregatesQuery(organizationId: string, gapLimit: number) {
-  return sql<{
-    tenant_counts: { tenant_id: string; status: number; n: number }[] | null;
-    gaps: OrganizationGapRow[] | null;
-  }>`
+/**
+ * Everything the roll-up needs in one statement (read with its scope in one round trip): the
+ * organization, its active tenants by name, per-tenant status counts, and the catalog requirements open
+ * (Not Started or In Progress) in the most tenants with each applicable tenant's status. The
+ * organization's rows are read once (a materialized CTE keeps the planner on hash joins over the
+ * organization index instead of one lookup per tenant and requirement); the ranked requirements'
+ * per-tenant statuses come from one more pass over that set, not one pass per requirement, and catalog
+ * keys are grouped byte-wise (COLLATE "C"), not by the collation's rules.
+ */
+export function organizationRollupStatement(organizationId: string, gapLimit: number) {
+  return sql<OrganizationRollupRow>`
     WITH scoped AS MATERIALIZED (
       SELECT tr.tenant_id, tr.catalog_key, tr.source_type, ${sql.raw(STATUS_CODE_SQL)} AS code
       FROM tenant_requirements tr
@@ -61,12 +67,15 @@ export function organizationAggregatesQuery(organizationId: string, gapLimit: nu
       FROM scoped s WHERE s.catalog_key IN (SELECT key FROM top)
       GROUP BY s.catalog_key
     )
-    SELECT
+    SELECT o.id, o.name,
+      (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'assigned_frameworks', t.assigned_frameworks) ORDER BY t.name)
+       FROM tenants t WHERE t.organization_id = o.id AND t.is_active) AS tenants,
       (SELECT json_agg(x) FROM (SELECT tenant_id, code AS status, count(*)::int AS n FROM scoped GROUP BY 1, 2) x) AS tenant_counts,
       (SELECT json_agg(g ORDER BY g.affected DESC, CASE g.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END, g.domain_number, g.domain_index)
        FROM (
          SELECT top.key, top.priority, top.domain_number, top.domain_index, top.text, top.frameworks, top.affected, ts.tenant_statuses
          FROM top LEFT JOIN top_statuses ts ON ts.key = top.key
        ) g) AS gaps
+    FROM organizations o WHERE o.id = ${organizationId}
   `;
 }

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { domainName } from '@compliance/contracts/domains';
 import type { Rollup } from '@compliance/contracts/reports';
 import type { Database } from '@compliance/db/schema';
-import { withScope } from '@compliance/db/scope';
+import { readInScope } from '@compliance/db/scoped-read';
 import { organizationScope } from '../access/caller';
 import type { OrgManagerScope } from '../access/scopes';
 import { notFound } from '../errors';
-import { getOrganizationAggregates } from './dashboard-repo';
+import { organizationRollupStatement, readOrganizationRollupRow } from './dashboard-repo';
 import { type StatusCounts, addStatus, complianceRate, emptyCounts } from './rates';
 
 export const ROLLUP_GAPS = 10;
@@ -54,31 +54,22 @@ export function computeRollup(
   };
 }
 
-/** The executive roll-up of one organization: product admins and that organization's managers only. */
+/** The executive roll-up of one organization: product admins and that organization's managers only. One statement, one round trip. */
 export async function getOrganizationRollup(db: Kysely<Database>, { actor, organizationId }: OrgManagerScope): Promise<Rollup> {
-  return withScope(db, organizationScope(actor.caller, organizationId), async (tx) => {
-    const org = await tx.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
-    if (!org) throw notFound('Organization');
-    const tenants = await tx
-      .selectFrom('tenants')
-      .select(['id', 'name', 'assigned_frameworks'])
-      .where('organization_id', '=', organizationId)
-      .where('is_active', '=', true)
-      .orderBy('name')
-      .execute();
-    const { tenantCounts: counts, gaps } = await getOrganizationAggregates(tx, organizationId, ROLLUP_GAPS);
-    return {
-      organization_id: org.id,
-      ...computeRollup(org.name, tenants, counts),
-      top_gaps: gaps.map((g) => ({
-        requirement_id: g.key,
-        priority: g.priority,
-        domain_name: domainName(g.domain_number),
-        requirement_text: g.text,
-        frameworks: g.frameworks,
-        tenant_statuses: g.tenant_statuses,
-        affected_tenants: Number(g.affected),
-      })),
-    };
-  });
+  const [row] = await readInScope(db, organizationScope(actor.caller, organizationId), organizationRollupStatement(organizationId, ROLLUP_GAPS));
+  const read = readOrganizationRollupRow(row);
+  if (!read) throw notFound('Organization');
+  return {
+    organization_id: read.organization.id,
+    ...computeRollup(read.organization.name, read.tenants, read.tenantCounts),
+    top_gaps: read.gaps.map((g) => ({
+      requirement_id: g.key,
+      priority: g.priority,
+      domain_name: domainName(g.domain_number),
+      requirement_text: g.text,
+      frameworks: g.frameworks,
+      tenant_statuses: g.tenant_statuses,
+      affected_tenants: g.affected,
+    })),
+  };
 }
