@@ -261,4 +261,20 @@ describe('writeResponse', () => {
     expect(text).toMatch(/touch on this topic but do not show/);
     for (const phrase of ['is reviewed annually', 'establishes', 'Next steps', 'may be asked']) expect(text).not.toContain(phrase);
   });
+
+  it('does not take a frequency shown beside another control for a part, nor a placeholder or a statement of importance for the control', () => {
+    const backup = writeResponse({
+      requirement: { text: 'Back up production systems daily, encrypt the backups, and test restoration at least quarterly.' },
+      evidence: [{ name: 'Backup Standard', excerpt: '4.1 Production databases are backed up every night by Veeam. 4.2 Backup data is encrypted with AES-256 before it leaves the site.' }],
+    });
+    expect(backup).toContain('Not yet covered by the linked evidence: test restoration at least quarterly.');
+    const vague = writeResponse({
+      requirement: { text: 'Deploy network intrusion detection at the internet perimeter and remove agents from devices no longer under contract.' },
+      evidence: [
+        { name: 'Network Security Policy', excerpt: 'Intrusion detection and prevention are key parts of a defence-in-depth strategy at the internet perimeter.' },
+        { name: 'Client Offboarding Checklist', excerpt: 'Agent removal from devices no longer under contract: to be defined.' },
+      ],
+    });
+    expect(vague).toMatch(/touch on this topic but do not show/);
+  });
 });

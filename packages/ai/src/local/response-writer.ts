@@ -19,7 +19,7 @@ const GENERIC = new Set(
 );
 
 /** Sentences that speak of the topic without meeting it: exceptions, sanctions, definitions. */
-const NOT_A_CONTROL = /^definitions?\b|^(?:an? |the )?['‘"“][^'’"”]{1,40}['’"”] (?:is|means|refers)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document|charter|manual|handbook|framework|programme|program) (?:applies|describes|sets out|defines|covers|establishes|outlines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
+const NOT_A_CONTROL = /^definitions?\b|^(?:an? |the )?['‘"“][^'’"”]{1,40}['’"”] (?:is|means|refers)\b|^where\b[^,]*\b(?:cannot|can't|does not|do not|is unable|are unable)\b|^you (?:have|may|can)\b|\b(?:exceptions?|exemptions?|(?:are|is) exempt|(?:is|are) suspended|does not apply|do not apply|risk acceptance|waivers?|disciplinary|violations?|sanctions?|breach of this policy|means|refers to|is defined as|purpose of this|(?:this|the) (?:policy|procedure|standard|document|charter|manual|handbook|framework|programme|program|section|chapter|appendix|annex) (?:applies|describes|sets out|defines|covers|establishes|outlines)|it applies to|applies to (?:all|every|any))\b|^[A-Z][^:.]{1,60}:\s+(?:a|an|the|any)\s|^[A-Z][^:.]{1,60}:\s+\w+(?: \w+)? (?:that|which|who) |^[A-Z][\w -]{1,40} (?:includes?|comprises?) /i;
 
 /** Sentences about the document itself (who owns and approves it, when it is reviewed), not the control. */
 const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the) (?:policy|procedure|standard|document|plan)\b|\bowns the list\b|\b(?:owns|approves|reviews) it\b|\bdocument owner\b|\bnext review\b/i;
@@ -28,7 +28,7 @@ const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the
 const DOCUMENT_KEPT = /^(?:this|the) (?:[\w-]+ ){0,3}(?:policy|procedure|standard|document|plan|charter|manual|handbook|framework) (?:is|will be) (?:owned|approved|reviewed|maintained|updated)\b/i;
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
-const NOT_DONE = /\b(?:was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
+const NOT_DONE = /\b(?:to be (?:defined|determined|confirmed|agreed|decided)|TBD|TBC|was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
 
 /** Sentences that allow rather than require ('may use a monitored alarm instead', 'may be excluded from'). */
 const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?:instead|excluded|exempted|waived|skipped|bypass\w*|opt out|choose|decide|request an? (?:exception|waiver))\b/i;
@@ -37,7 +37,7 @@ const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?
 const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?:the |their |its |all |our )?(?!\w+ing\b)\w+|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
 
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
-const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]*\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4}))\b|in (?:a )?future (?:phase|release))/i;
+const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]*\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
 const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
@@ -46,7 +46,7 @@ const PLAN_DOCUMENT = /\b(?:roadmap|improvement plan|action plan|remediation pla
 const PLAN_HEADING = /\b(?:next steps|roadmap|planned|proposed|future state|to do)\b/i;
 
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
-const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:discouraged|encouraged|recommended|advised against)|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:discouraged|encouraged|recommended|advised against)|(?:is|are) (?:an? )?(?:key|important|essential|vital|critical) (?:parts?|elements?|components?|aspects?)|(?:must|should) be treated with care|(?:regulators|courts|customers|clients) expect|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -56,6 +56,9 @@ const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|
 
 /** Words that say what a requirement applies to (laptops, accounts, staff), not what it requires of it. */
 const SCOPE = new Set('laptop devic system server workforc account compani data customer network applic servic product environ cloud organis asset information workstat endpoint mobil corpor intern extern parti supplier individu peopl team member domain email all new critic sever high'.split(' '));
+
+/** Stems of how often a control runs. */
+const FREQUENCY_STEM = /^(?:hourli|daili|weekli|monthli|quarterli|semiannu|annual|continu)$/;
 
 /** Stems of how much or how often, which say nothing of what a sentence is about. */
 const QUANTITY_WORD = /^(?:minimum|maximum|least|most|day|week|month|year|hour|minut|second|quarter|annual|quarterli|monthli|weekli|daili|semiannu|time|period|within|\d+)$/;
@@ -237,7 +240,6 @@ export function writeResponse(input: SuggestResponseInput): string {
       'Not yet covered by the linked evidence: the requirement as a whole. Link the policy, procedure, configuration or report that shows it before this requirement is assessed.',
     ].join('\n\n');
   }
-  const covered = new Set(claims.flatMap((c) => [...c.sentence.stems]));
   // A part is missing when none of its own words is shown, or (for a long part) under a third of them.
   // A part that shares its words with another is shown when most of them are ('define severity levels for incidents').
   // A part whose number the evidence states weaker ('every six months' for quarterly, 30 days for 14) is not shown.
@@ -256,11 +258,16 @@ export function writeResponse(input: SuggestResponseInput): string {
     const about = (c: Claim) => words.filter((s) => c.sentence.stems.has(s)).length >= Math.min(2, words.length);
     return required.length ? [...claims, ...pool].find((c) => about(c) && required.every((q) => meetsQuantity(q, statedQuantities(c.sentence.text)) === true)) : undefined;
   };
-  const shownIn = (p: (typeof parts)[number], has: (stem: string) => boolean) => {
-    const shown = p.stems.filter(has).length;
-    const shownOfAll = p.all.filter(has).length;
+  const shownIn = (p: (typeof parts)[number], sentences: readonly ReadonlySet<string>[]) => {
+    // How often counts only beside what the part asks done: a daily backup does not show a quarterly restore test.
+    const counted = (s: string) =>
+      FREQUENCY_STEM.test(s)
+        ? sentences.some((stems) => stems.has(s) && p.all.some((o) => o !== s && !FREQUENCY_STEM.test(o) && stems.has(o)))
+        : sentences.some((stems) => stems.has(s));
+    const shown = p.stems.filter(counted).length;
+    const shownOfAll = p.all.filter(counted).length;
     // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
-    if (p.verb && has(p.verb) && p.all.some((s) => s !== p.verb && has(s))) return true;
+    if (p.verb && counted(p.verb) && p.all.some((s) => s !== p.verb && counted(s))) return true;
     if (shown === 0) return p.stems.length < 2 && p.all.length >= 2 && shownOfAll * 2 >= p.all.length;
     return !(p.stems.length >= 4 && shown * 3 < p.stems.length);
   };
@@ -271,9 +278,9 @@ export function writeResponse(input: SuggestResponseInput): string {
       if (!claims.includes(shownBy)) claims.push(shownBy);
       return false;
     }
-    if (shownIn(p, (s) => covered.has(s))) return false;
+    if (shownIn(p, claims.map((c) => c.sentence.stems))) return false;
     // A sentence not chosen may show it on its own ('Each record carries the asset tag, owner and site').
-    const alone = pool.find((c) => !claims.includes(c) && p.stems.some((s) => c.sentence.stems.has(s)) && shownIn(p, (s) => c.sentence.stems.has(s)));
+    const alone = pool.find((c) => !claims.includes(c) && p.stems.some((s) => c.sentence.stems.has(s)) && shownIn(p, [c.sentence.stems]));
     if (alone && claims.length <= MAX_CLAIMS) {
       claims.push(alone);
       return false;
