@@ -57,3 +57,35 @@ describe.each(databases)('withScope on %s', (_name, open: () => Promise<Database
     );
   });
 });
+
+// Parallel workers exist on a PostgreSQL server only (the embedded database runs a single process).
+if (url) {
+  describe('row-level security in parallel workers', () => {
+    let handle: DatabaseHandle;
+    const other = '2c3d4e5f-6071-4829-9a0b-1c2d3e4f5a6b';
+    beforeAll(async () => {
+      handle = await openTestDatabase(url);
+      await sql`CREATE TABLE scope_parallel_probe (tenant_id uuid NOT NULL, n int NOT NULL)`.execute(handle.db);
+      await sql`INSERT INTO scope_parallel_probe SELECT CASE WHEN g % 4 = 0 THEN ${tenant}::uuid ELSE ${other}::uuid END, g FROM generate_series(1, 200000) g`.execute(handle.db);
+      await sql.raw(`
+        ALTER TABLE scope_parallel_probe ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE scope_parallel_probe FORCE ROW LEVEL SECURITY;
+        CREATE POLICY scope_parallel_probe_scope ON scope_parallel_probe USING ((SELECT app_all()) OR tenant_id = ANY ((SELECT app_tenant_ids())::uuid[]));
+        GRANT SELECT ON scope_parallel_probe TO compliance_app;
+        ANALYZE scope_parallel_probe;
+      `).execute(handle.db);
+    });
+    afterAll(async () => handle.close());
+
+    it('filters every worker by the scope of the transaction that started it', async () => {
+      const { plan, count } = await withScope(handle.db, scope, async (tx) => {
+        await sql`SELECT set_config('parallel_setup_cost', '0', true), set_config('parallel_tuple_cost', '0', true), set_config('min_parallel_table_scan_size', '0', true)`.execute(tx);
+        const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM scope_parallel_probe`.execute(tx);
+        const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM scope_parallel_probe`.execute(tx);
+        return { plan: explained.rows.map((r) => r['QUERY PLAN']).join('\n'), count: counted.rows[0]!.n };
+      });
+      expect(plan).toMatch(/Gather/);
+      expect(count).toBe(50000);
+    });
+  });
+}

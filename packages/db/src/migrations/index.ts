@@ -15,6 +15,7 @@ import * as dailyMetrics from './0013-daily-metrics';
 import * as tenantAccessRole from './0014-tenant-access-role';
 import * as requirementListOrder from './0015-requirement-list-order';
 import * as jobNotifications from './0016-job-notifications';
+import * as parallelSafeScope from './0017-parallel-safe-scope';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-tenant-access-role': tenantAccessRole,
   '0015-requirement-list-order': requirementListOrder,
   '0016-job-notifications': jobNotifications,
+  '0017-parallel-safe-scope': parallelSafeScope,
 };
