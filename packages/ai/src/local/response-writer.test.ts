@@ -277,4 +277,12 @@ describe('writeResponse', () => {
     });
     expect(vague).toMatch(/touch on this topic but do not show/);
   });
+
+  it('keeps describing words before a comma with what they describe when it names a part not covered', () => {
+    const text = writeResponse({
+      requirement: { text: 'Assign a unique user ID to every person, and prohibit shared, group or generic accounts.' },
+      evidence: [{ name: 'Identity Standard', excerpt: '3.1 Every person who signs in is issued a unique user ID by the Service Desk when they join.' }],
+    });
+    expect(text).toContain('Not yet covered by the linked evidence: prohibit shared, group or generic accounts.');
+  });
 });

@@ -76,20 +76,27 @@ type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
 function splitParts(text: string): string[] {
-  const pieces = protectTerms(text)
+  const split = protectTerms(text)
     .replace(/\s*\([^)]*\)/g, '')
-    .split(/\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+)/)
+    .split(/(\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+))/)
     .map((part) => part.replace(/\u2060/g, ' '));
+  const firstWord = (piece: string) => analyzeText(piece).tokens.find((t) => t.kind === 'word');
+  const lastWord = (piece: string) => analyzeText(piece).tokens.filter((t) => t.kind === 'word').at(-1);
   // 'creates, receives, maintains or transmits PHI' is one part: a verb alone belongs with what follows it.
+  // 'prohibit shared, group or generic accounts': a describing word before a comma belongs with the words it describes.
   const parts: string[] = [];
   let carried = '';
-  for (const piece of pieces) {
-    const words = piece.trim().split(/\s+/);
-    if (words.length === 1 && analyzeText(piece).tokens.find((t) => t.kind === 'word')?.pos === 'VERB') {
+  for (let i = 0; i < split.length; i += 2) {
+    const piece = split[i]!;
+    const separator = split[i - 1] ?? '';
+    if (piece.trim().split(/\s+/).length === 1 && firstWord(piece)?.pos === 'VERB') {
       carried += `${piece.trim()}, `;
       continue;
     }
-    parts.push(`${carried}${piece}`);
+    const previous = parts.at(-1);
+    const describing = previous !== undefined && separator.trim() === ',' && /^(?:ADJ|VERB)$/.test(lastWord(previous)?.pos ?? '') && /ed$|al$|ic$|ive$|ous$/.test(lastWord(previous)?.value ?? '') && firstWord(piece)?.pos !== 'VERB' && !carried;
+    if (describing) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
+    else parts.push(`${carried}${piece}`);
     carried = '';
   }
   if (carried) parts.push(carried.replace(/, $/, ''));
