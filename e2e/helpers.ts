@@ -1,4 +1,5 @@
 import { type Page, expect } from '@playwright/test';
+import { REQUIREMENT_PAGE_SIZE } from '@compliance/contracts/requirement-pages';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'ChangeMe-Demo-2026';
 export type DemoUser = 'admin' | 'manager' | 'analyst' | 'viewer';
@@ -38,13 +39,20 @@ export const NAV_LABELS = [
 /**
  * Has the Security Requirements screen ask for pages of `rows`: the server pages for real (its cursors,
  * its order), at a size a test is written for. Tests of the list's content ask for pages that hold a demo
- * tenant's whole list; requirements-paging.spec.ts asks for small ones.
+ * tenant's whole list; requirements-paging.spec.ts asks for small ones. Only the requirements.page entry of
+ * a batched call is changed, and only when the screen asked for its own page size: a screen that asked for
+ * anything else is left alone, so its test sees what it really asked for.
  */
 export async function requirementPagesOf(page: Page, rows: number) {
   await page.route('**/trpc/*requirements.page*', async (route) => {
     const url = new URL(route.request().url());
-    const input = url.searchParams.get('input');
-    if (input) url.searchParams.set('input', input.replace(/"limit":\d+/g, `"limit":${rows}`));
+    const procedures = url.pathname.slice(url.pathname.lastIndexOf('/') + 1).split(',');
+    const input = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { limit?: number } | undefined>;
+    procedures.forEach((name, i) => {
+      const entry = input[String(i)];
+      if (name === 'requirements.page' && entry?.limit === REQUIREMENT_PAGE_SIZE) entry.limit = rows;
+    });
+    url.searchParams.set('input', JSON.stringify(input));
     // fallback: a handler registered before this one (a test's patched answer) still sees the request.
     await route.fallback({ url: url.toString() });
   });

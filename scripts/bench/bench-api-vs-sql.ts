@@ -26,7 +26,8 @@ import { hashToken } from '@compliance/domain/auth/tokens';
 import { organizationRollupStatement } from '@compliance/domain/reports/dashboard-repo';
 import { dashboardStatement } from '@compliance/domain/reports/dashboard-statement';
 import { REQUIREMENT_PAGE_SIZE } from '@compliance/contracts/requirement-pages';
-import { tenantRequirementTotalsQuery, tenantRequirementsQuery } from '@compliance/domain/requirements/requirement-repo';
+import { requirementPageStatement } from '@compliance/domain/requirements/requirement-page-statement';
+import { tenantRequirementsQuery } from '@compliance/domain/requirements/requirement-repo';
 import { percentile } from './http-timing';
 import { seedLargeDataset } from './large-dataset';
 
@@ -77,10 +78,9 @@ try {
       (SELECT json_agg(json_build_object('organization_id', m.organization_id, 'role', m.role)) FROM memberships m WHERE m.user_id = u.id) AS memberships
     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${hashToken(sessionToken)}`;
   const headers = { cookie, 'x-tenant-id': tenant };
-  // The screen's first page: REQUIREMENT_PAGE_SIZE rows (and one more, to know another page follows) and the whole list's totals.
-  const pageFilter = { tenantId: tenant, frameworks };
-  const firstPage = sql`SELECT (SELECT json_agg(x) FROM (${tenantRequirementsQuery(pageFilter, { limit: REQUIREMENT_PAGE_SIZE + 1 })}) x) AS items,
-    (SELECT json_agg(y) FROM (${tenantRequirementTotalsQuery(pageFilter)}) y) AS totals`;
+  // The screen's first page: the statement the service runs (REQUIREMENT_PAGE_SIZE rows and one more, to know
+  // another page follows, the contract rows' numbers and the whole list's totals), here without row-level security.
+  const firstPage = requirementPageStatement({ tenantId: tenant }, undefined, { limit: REQUIREMENT_PAGE_SIZE + 1 }, true);
   const calls = [
     { name: 'GET /api/auth/me', url: '/api/auth/me', sql: statement('b_me', sessionSql) },
     { name: 'GET /api/reports/dashboard', url: `/api/reports/dashboard?tenant_id=${tenant}`, sql: statement('b_dash', dashboardStatement(tenant, null, 10)) },

@@ -123,6 +123,24 @@ describe('GET /api/organizations/{id}/rollup', () => {
     expect(r.top_gaps.length).toBeLessThanOrEqual(10);
   });
 
+  it('covers active tenants only, in name order, and answers 404 for an organization that does not exist', async () => {
+    const org = await createComplianceOrg(t.handle.db, [['HIPAA'], ['ISO 27001'], ['HIPAA']]);
+    const [first, second, third] = org.tenants as [{ id: string }, { id: string }, { id: string }];
+    await withScope(t.handle.db, SYSTEM_SCOPE, async (tx) => {
+      await tx.updateTable('tenants').set({ name: 'Zeta clinic' }).where('id', '=', first.id).execute();
+      await tx.updateTable('tenants').set({ name: 'Alpha lab' }).where('id', '=', second.id).execute();
+      await tx.updateTable('tenants').set({ name: 'Mid office', is_active: false }).where('id', '=', third.id).execute();
+    });
+    const admin = await login(t.app, (await createUser(t.handle.db, { role: 'Admin', productAdmin: true })).username, PASSWORD);
+    const res = await api(t.app, admin, 'GET', `/api/organizations/${org.id}/rollup`);
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.tenant_snapshots.map((s: { tenant_name: string }) => s.tenant_name)).toEqual(['Alpha lab', 'Zeta clinic']);
+    expect(r.metrics).toMatchObject({ total_tenants: 2, total_requirements: hipaa.length + iso.length });
+    for (const gap of r.top_gaps) expect(Object.keys(gap.tenant_statuses)).not.toContain(third.id);
+    expect((await api(t.app, admin, 'GET', '/api/organizations/00000000-0000-4000-8000-000000000000/rollup')).statusCode).toBe(404);
+  });
+
   it('is refused to non-managers and to managers of another organization', async () => {
     expect((await api(t.app, editor, 'GET', `/api/organizations/${orgId}/rollup`)).statusCode).toBe(403);
     const other = await api(t.app, outsider, 'GET', `/api/organizations/${orgId}/rollup`);

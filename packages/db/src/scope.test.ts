@@ -75,17 +75,30 @@ if (url) {
         ANALYZE scope_parallel_probe;
       `).execute(handle.db);
     });
-    afterAll(async () => handle.close());
+    afterAll(async () => {
+      await sql`DROP TABLE IF EXISTS scope_parallel_probe`.execute(handle.db);
+      await handle.close();
+    });
 
     it('filters every worker by the scope of the transaction that started it', async () => {
-      const { plan, count } = await withScope(handle.db, scope, async (tx) => {
+      const plans = await withScope(handle.db, scope, async (tx) => {
         await sql`SELECT set_config('parallel_setup_cost', '0', true), set_config('parallel_tuple_cost', '0', true), set_config('min_parallel_table_scan_size', '0', true)`.execute(tx);
-        const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM scope_parallel_probe`.execute(tx);
-        const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM scope_parallel_probe`.execute(tx);
-        return { plan: explained.rows.map((r) => r['QUERY PLAN']).join('\n'), count: counted.rows[0]!.n };
+        const run = async (query: string) => {
+          const explained = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${query}`).execute(tx);
+          const counted = await sql.raw<{ n: number }>(query).execute(tx);
+          return { plan: explained.rows.map((r) => r['QUERY PLAN']).join('\n'), count: counted.rows[0]!.n };
+        };
+        // Through the policy (its scope functions in sub-selects, evaluated once) and with the function called
+        // in each worker's own filter: both must count only the scope's rows.
+        return [
+          await run('SELECT count(*)::int AS n FROM scope_parallel_probe'),
+          await run('SELECT count(*)::int AS n FROM scope_parallel_probe WHERE tenant_id = ANY (app_tenant_ids())'),
+        ];
       });
-      expect(plan).toMatch(/Gather/);
-      expect(count).toBe(50000);
+      for (const { plan, count } of plans) {
+        expect(plan).toMatch(/Workers Launched: [1-9]/);
+        expect(count).toBe(50000);
+      }
     });
   });
 }

@@ -29,6 +29,7 @@ describe('quantities', () => {
   it('does not take a watch kept in business hours for a round-the-clock one', () => {
     expect(meets('Monitor security alerts 24x7.', 'The provider monitors the SIEM between 07:00 and 19:00, Monday to Friday.')).toEqual([false]);
     expect(meets('Monitor security alerts 24x7.', 'The SOC monitors the SIEM 24 hours a day, every day of the year.')).toEqual([true]);
+    expect(statedQuantities('Tickets are answered within 4 business hours.')).not.toContainEqual({ kind: 'period', amount: 1, family: 'time' });
   });
 
   it('compares how long or how many at least', () => {

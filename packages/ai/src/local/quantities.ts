@@ -93,7 +93,7 @@ export function statedQuantities(written: string): Quantity[] {
   const period = periodOf(sentence);
   if (period !== null) out.push({ kind: 'period', amount: period, family: 'time' });
   // 'between 07:00 and 19:00, Monday to Friday', 'during business hours': a watch kept by day meets no round-the-clock one.
-  else if (/\b(?:business|office|working|service) hours\b|\bMonday to Friday\b|\bweekdays\b|\bbetween \d{1,2}[:.]?\d{2} and \d{1,2}[:.]?\d{2}\b/i.test(sentence)) {
+  else if (!LIMIT.test(sentence) && /(?<!\d\s)\b(?:business|office|working|service) hours\b|\bMonday to Friday\b|\bweekdays\b|\bbetween \d{1,2}[:.]?\d{2} and \d{1,2}[:.]?\d{2}\b/i.test(sentence)) {
     out.push({ kind: 'period', amount: 1, family: 'time' });
   }
   // A setting whose key names its unit: 'frozenTimePeriodInSecs: 31536000', 'Lockout duration in seconds: 60'.

@@ -55,6 +55,8 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
     return { text: sentence };
   }
   const rest = numbered[2]!;
+  // '12 exceptions were approved': a count that starts a sentence, not a section number.
+  if (!/^[A-Z0-9("“'‘]/.test(rest)) return { text: sentence };
   const words = rest.split(/\s+/);
   // The heading is the run of capitalised words (and 'of', 'and' …) before the word that starts the
   // sentence: a determiner if the run holds one ('Records of Processing The Data Protection Officer
@@ -120,7 +122,7 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
     // 'Benchmark v2.0.0', '10.20.0.0/16': nor does a dot between digits.
     .replace(/(?<=\d)\.(?=\d)/g, INNER_DOT)
     // 'Art. 12(3)', 'Sec. 4', 'No. 7': an abbreviation before a number does not end one either.
-    .replace(/\b(?<=Art|Sec|No|Para|para|Ch|Cl|cl|Reg|Fig|Vol|pp|p)\.(?=\s\d)/g, INNER_DOT);
+    .replace(/(?<=\b(?:Art|Sec|No|Para|para|Ch|Cl|cl|Reg|Fig|Vol|pp|p))\.(?=\s\d)/g, INNER_DOT);
   const analysed = analyzeText(normalised);
   // The section each sentence sits in: '4.' then 'Multi-factor authentication.' then its sentences.
   let label: string | undefined = lead ? `${lead[1]} (${lead[2]})` : undefined;

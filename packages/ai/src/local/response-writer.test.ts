@@ -285,4 +285,33 @@ describe('writeResponse', () => {
     });
     expect(text).toContain('Not yet covered by the linked evidence: prohibit shared, group or generic accounts.');
   });
+
+  it('keeps a clause after a comma its own part when the word before the comma ends what is required', () => {
+    const cases: Array<[string, string, string]> = [
+      ['User accounts must be reviewed, inactive accounts removed after 90 days.', 'User accounts are reviewed by their owners every quarter.', 'inactive accounts removed after 90 days'],
+      ['Audit logs must be protected, access restricted to administrators.', 'Audit logs are protected with write-once storage in the SIEM.', 'access restricted to administrators'],
+      ['Backups must be encrypted, copies stored offsite.', 'Backups are encrypted with AES-256 before they leave the host.', 'copies stored offsite'],
+    ];
+    for (const [requirement, passage, missing] of cases) {
+      const text = writeResponse({ requirement: { text: requirement }, evidence: [{ name: 'Standard', excerpt: passage }] });
+      expect(text).toContain(`Not yet covered by the linked evidence: ${missing}.`);
+    }
+  });
+
+  it('ends a sentence at a full stop after a word that only ends like an abbreviation', () => {
+    const text = writeResponse({
+      requirement: { text: 'Encrypt every laptop with full-disk encryption.' },
+      evidence: [{ name: 'Endpoint Standard', excerpt: 'BitLocker full-disk encryption is enforced on every laptop. 12 exceptions were approved by the CISO this year.' }],
+    });
+    expect(text).toContain('BitLocker full-disk encryption is enforced on every laptop (Endpoint Standard).');
+    expect(text).not.toContain('exceptions were approved');
+  });
+
+  it('keeps a sentence saying who is responsible for doing something, with or without an article', () => {
+    const text = writeResponse({
+      requirement: { text: 'Monitor security alerts and triage them within one hour.' },
+      evidence: [{ name: 'SOC Procedure', excerpt: 'The SOC team is responsible for the monitoring of security alerts and triages each of them within one hour.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement/);
+  });
 });

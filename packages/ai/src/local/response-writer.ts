@@ -34,10 +34,10 @@ const NOT_DONE = /\b(?:to be (?:defined|determined|confirmed|agreed|decided)|TBD
 const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?:instead|excluded|exempted|waived|skipped|bypass\w*|opt out|choose|decide|request an? (?:exception|waiver))\b/i;
 
 /** Sentences saying who answers for an area ('The COO is the executive owner of business continuity'), not how it is done. */
-const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?:the |their |its |all |our )?(?!\w+ing\b)\w+|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
+const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?!(?:(?:the|their|its|all|our) )?\w+ing\b)|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
 
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
-const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]*\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
+const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
 const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
@@ -81,7 +81,6 @@ function splitParts(text: string): string[] {
     .split(/(\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+))/)
     .map((part) => part.replace(/\u2060/g, ' '));
   const firstWord = (piece: string) => analyzeText(piece).tokens.find((t) => t.kind === 'word');
-  const lastWord = (piece: string) => analyzeText(piece).tokens.filter((t) => t.kind === 'word').at(-1);
   // 'creates, receives, maintains or transmits PHI' is one part: a verb alone belongs with what follows it.
   // 'prohibit shared, group or generic accounts': a describing word before a comma belongs with the words it describes.
   const parts: string[] = [];
@@ -94,7 +93,13 @@ function splitParts(text: string): string[] {
       continue;
     }
     const previous = parts.at(-1);
-    const describing = previous !== undefined && separator.trim() === ',' && /^(?:ADJ|VERB)$/.test(lastWord(previous)?.pos ?? '') && /ed$|al$|ic$|ive$|ous$/.test(lastWord(previous)?.value ?? '') && firstWord(piece)?.pos !== 'VERB' && !carried;
+    // ('Backups must be encrypted, copies stored offsite' is two parts: there the word ends what is required.)
+    const words = previous === undefined ? [] : analyzeText(previous).tokens.filter((t) => t.kind === 'word');
+    const last = words.at(-1);
+    const predicate = /^(?:be|been|is|are|was|were)$/i.test(words.at(-2)?.value ?? '');
+    const hasVerb = analyzeText(piece).tokens.some((t) => t.kind === 'word' && t.pos === 'VERB' && !/ed$/.test(t.value));
+    const describing = previous !== undefined && separator.trim() === ',' && !carried && !predicate && !hasVerb &&
+      /^(?:ADJ|VERB)$/.test(last?.pos ?? '') && /(?:ed|al|ic|ive|ous)$/.test(last?.value ?? '');
     if (describing) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
     else parts.push(`${carried}${piece}`);
     carried = '';
@@ -281,7 +286,7 @@ export function writeResponse(input: SuggestResponseInput): string {
   const missing = parts.filter((p) => {
     if (weaker(p) || turnedOff(p)) return true;
     const shownBy = byNumber(p);
-    if (shownBy) {
+    if (shownBy && (claims.includes(shownBy) || claims.length <= MAX_CLAIMS)) {
       if (!claims.includes(shownBy)) claims.push(shownBy);
       return false;
     }
