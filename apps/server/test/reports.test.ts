@@ -125,7 +125,7 @@ describe('GET /api/organizations/{id}/rollup', () => {
 
   it('covers active tenants only, in name order, and answers 404 for an organization that does not exist', async () => {
     const org = await createComplianceOrg(t.handle.db, [['HIPAA'], ['ISO 27001'], ['HIPAA']]);
-    const [first, second, third] = org.tenants as [{ id: string }, { id: string }, { id: string }];
+    const [first, second, third] = [org.tenants[0]!, org.tenants[1]!, org.tenants[2]!];
     await withScope(t.handle.db, SYSTEM_SCOPE, async (tx) => {
       await tx.updateTable('tenants').set({ name: 'Zeta clinic' }).where('id', '=', first.id).execute();
       await tx.updateTable('tenants').set({ name: 'Alpha lab' }).where('id', '=', second.id).execute();
