@@ -47,6 +47,7 @@ const SAME_AS: Record<string, string> = Object.fromEntries(GROUPS.flatMap(([head
 
 /** Phrases and named products, with the words a requirement would use for them. */
 const PHRASES: Array<[RegExp, string]> = [
+  [/\bback(?:s|ed|ing)? up\b/gi, 'backup'],
   [/\b(?:pull|merge) requests?\b|\bapproving reviews?\b|\bcode reviews?\b|\bCODEOWNERS\b|\breviewers?\b/gi, 'peer review'],
   [/\bsemgrep\b|\bsonar(?:qube|cloud)?\b|\bcodeql\b|\bcheckmarx\b|\bfortify\b|\bsnyk code\b|\bstatic (?:code )?analysis\b/gi, 'static application security testing SAST'],
   [/\bcrowdstrike\b|\bfalcon\b|\bsentinelone\b|\bdefender for endpoint\b|\bcarbon black\b|\bendpoint detection\b/gi, 'endpoint detection and response EDR'],

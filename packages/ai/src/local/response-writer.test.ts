@@ -314,4 +314,13 @@ describe('writeResponse', () => {
     });
     expect(text).toMatch(/^We meet this requirement/);
   });
+
+  it('reads "backed up" as the backup a requirement to back up asks for', () => {
+    const text = writeResponse({
+      requirement: { text: 'Back up critical systems and data automatically at least weekly, and monitor every backup job for success.' },
+      evidence: [{ name: 'Backup Standard', excerpt: '3.2 Production databases are backed up every night by Veeam to an immutable repository, and backup data is encrypted with AES-256.' }],
+    });
+    expect(text).not.toMatch(/Not yet covered by the linked evidence: back up critical systems/);
+    expect(text).toMatch(/Not yet covered by the linked evidence: [^.]*monitor every backup job for success/);
+  });
 });
