@@ -48,6 +48,9 @@ const PLAN_HEADING = /\b(?:next steps|roadmap|planned|proposed|future state|to d
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
 const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) (?:discouraged|encouraged|recommended|advised against)|(?:is|are) (?:an? )?(?:key|important|essential|vital|critical) (?:parts?|elements?|components?|aspects?)|(?:must|should) be treated with care|(?:regulators|courts|customers|clients) expect|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
+/** Sentences never offered as showing the control (unless the requirement is itself about exceptions or sanctions). */
+const NOT_SUPPORT = [NOT_A_CONTROL, NOT_DONE, PLANNED, PLAN_ITEM, ALLOWANCE, ELSEWHERE_OR_VAGUE];
+
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
 
@@ -80,7 +83,7 @@ function splitParts(text: string): string[] {
     .replace(/\s*\([^)]*\)/g, '')
     .split(/(\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+))/)
     .map((part) => part.replace(/\u2060/g, ' '));
-  const firstWord = (piece: string) => analyzeText(piece).tokens.find((t) => t.kind === 'word');
+  const wordsOf = (piece: string) => analyzeText(piece).tokens.filter((t) => t.kind === 'word');
   // 'creates, receives, maintains or transmits PHI' is one part: a verb alone belongs with what follows it.
   // 'prohibit shared, group or generic accounts': a describing word before a comma belongs with the words it describes.
   const parts: string[] = [];
@@ -88,16 +91,17 @@ function splitParts(text: string): string[] {
   for (let i = 0; i < split.length; i += 2) {
     const piece = split[i]!;
     const separator = split[i - 1] ?? '';
-    if (piece.trim().split(/\s+/).length === 1 && firstWord(piece)?.pos === 'VERB') {
+    const pieceWords = wordsOf(piece);
+    if (piece.trim().split(/\s+/).length === 1 && pieceWords[0]?.pos === 'VERB') {
       carried += `${piece.trim()}, `;
       continue;
     }
     const previous = parts.at(-1);
     // ('Backups must be encrypted, copies stored offsite' is two parts: there the word ends what is required.)
-    const words = previous === undefined ? [] : analyzeText(previous).tokens.filter((t) => t.kind === 'word');
+    const words = previous === undefined ? [] : wordsOf(previous);
     const last = words.at(-1);
     const predicate = /^(?:be|been|is|are|was|were)$/i.test(words.at(-2)?.value ?? '');
-    const hasVerb = analyzeText(piece).tokens.some((t) => t.kind === 'word' && t.pos === 'VERB' && !/ed$/.test(t.value));
+    const hasVerb = pieceWords.some((t) => t.pos === 'VERB' && !/ed$/.test(t.value));
     const describing = previous !== undefined && separator.trim() === ',' && !carried && !predicate && !hasVerb &&
       /^(?:ADJ|VERB)$/.test(last?.pos ?? '') && /(?:ed|al|ic|ive|ous)$/.test(last?.value ?? '');
     if (describing) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
@@ -170,7 +174,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     // A roadmap or a project charter says what will be done, not what is.
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
-      if (seen.has(sentence.text) || (!allowNegative && (NOT_A_CONTROL.test(sentence.text) || NOT_DONE.test(sentence.text) || PLANNED.test(sentence.text) || PLAN_ITEM.test(sentence.text) || PLAN_HEADING.test(sentence.heading ?? '') || ALLOWANCE.test(sentence.text) || ELSEWHERE_OR_VAGUE.test(sentence.text)))) continue;
+      if (seen.has(sentence.text) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;

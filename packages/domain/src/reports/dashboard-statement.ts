@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { catalogRequirements } from '@compliance/catalog/catalog';
+import { contractPlaceSql } from '../requirements/display-ids';
 import { supportingEvidenceCount } from '../requirements/supporting-evidence';
 import { STATUS_CODE_SQL } from './rates';
 
@@ -73,10 +74,7 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
     gaps AS (
       SELECT k.id, k.domain_number, k.code AS status,
         CASE WHEN k.source_type = 'framework' THEN k.domain_index
-          ELSE coalesce((${lastIndexByDomain}::int[])[k.domain_number], 0) + (
-            SELECT count(*)::int FROM tenant_requirements x
-            WHERE x.tenant_id = t.id AND x.list_domain = k.domain_number AND x.list_source = 1 AND x.list_index = 0
-              AND (x.created_at, x.id) <= (k.created_at, k.id)) END AS display_index,
+          ELSE coalesce((${lastIndexByDomain}::int[])[k.domain_number], 0) + ${contractPlaceSql(sql`t.id`, 'k')} END AS display_index,
         coalesce(c.priority, tr.priority, 'Medium') AS priority, coalesce(c.text, tr.text) AS text,
         ARRAY(SELECT f FROM unnest(k.catalog_frameworks) f WHERE f = ANY(t.assigned_frameworks)) AS frameworks,
         ${supportingEvidenceCount('tr.id')} AS evidence_count,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { catalogRequirements } from '@compliance/catalog/catalog';
 import type { Tx } from '@compliance/db/scope';
 
@@ -38,4 +38,17 @@ export function requirementDisplayId(
 ): string {
   if (requirement.domain_index !== null) return `${requirement.domain_number}.${requirement.domain_index}`;
   return contractIds.get(requirement.id) ?? `${requirement.domain_number}.${(lastCatalogIndex.get(requirement.domain_number) ?? 0) + 1}`;
+}
+
+/**
+ * SQL: the place (from 1) of a contract requirement row among its tenant's contract requirements of its
+ * domain, in the order they were added, counted on the list-order index. `row` names a relation with
+ * domain_number, created_at and id; `tenantId` is the tenant's id as SQL. The statements that number a
+ * few contract rows (a page of the list, the dashboard's gaps) use it with contractDisplayId's rule.
+ */
+export function contractPlaceSql(tenantId: RawBuilder<unknown>, row: string): RawBuilder<number> {
+  const r = sql.ref(row);
+  return sql<number>`(SELECT count(*)::int FROM tenant_requirements x
+    WHERE x.tenant_id = ${tenantId} AND x.list_domain = ${r}.domain_number AND x.list_source = 1 AND x.list_index = 0
+      AND (x.created_at, x.id) <= (${r}.created_at, ${r}.id))`;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RequirementListKey } from '@compliance/contracts/requirement-pages';
+import { contractPlaceSql } from './display-ids';
 import { type RequirementFilter, type TenantRequirementRow, tenantRequirementTotalsQuery, tenantRequirementsQuery } from './requirement-repo';
 
 /** A row of a page as the statement gives it: the list row, and for a contract requirement its place among its domain's. */
@@ -35,10 +36,7 @@ export function requirementPageStatement(
     page AS (${tenantRequirementsQuery(scoped, window)})
     SELECT (SELECT assigned FROM t) AS assigned,
       (SELECT coalesce(json_agg(p ORDER BY p.domain_number, p.list_source, p.list_index, p.created_at, p.id), '[]'::json) FROM (
-        SELECT page.*, CASE WHEN page.source_type = 'contract' THEN (
-          SELECT count(*)::int FROM tenant_requirements x
-          WHERE x.tenant_id = ${filter.tenantId} AND x.list_domain = page.domain_number AND x.list_source = 1 AND x.list_index = 0
-            AND (x.created_at, x.id) <= (page.created_at, page.id)) END AS contract_n
+        SELECT page.*, CASE WHEN page.source_type = 'contract' THEN ${contractPlaceSql(sql`${filter.tenantId}::uuid`, 'page')} END AS contract_n
         FROM page) p) AS items,
       ${withTotals ? sql`(SELECT coalesce(json_agg(y ORDER BY y.domain_number), '[]'::json) FROM (${tenantRequirementTotalsQuery(scoped)}) y)` : sql`NULL::json`} AS totals
   `;
