@@ -71,7 +71,7 @@ export const JOB_RECHECK_MS = 2_000;
 export interface WatchOptions {
   signal?: AbortSignal;
   recheckMs?: number;
-  /** Told why each read happened (the tests count reads to see which path delivered a change). */
+  /** Told why each read happened, once it has been made (the tests count reads to see which path delivered a change). */
   onRead?: (cause: ReadCause) => void;
 }
 
@@ -120,8 +120,8 @@ export async function* watchJob(db: Kysely<Database>, changes: JobChanges, calle
     let last = '';
     let cause: ReadCause = 'first';
     while (!signal?.aborted) {
-      onRead?.(cause);
       const state = await getJobState(db, caller, tenantId, jobId);
+      onRead?.(cause);
       const key = `${state.status}|${state.stage}|${state.percent}`;
       if (key !== last) {
         last = key;
