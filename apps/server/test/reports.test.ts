@@ -7,6 +7,7 @@ import { pdfPages } from './helpers/pdf-text';
 import type { Requirement } from '@compliance/contracts/requirements';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import { rankGaps } from '@compliance/domain/reports/dashboard-service';
+import { sql } from 'kysely';
 
 let t: TestApp;
 let orgId: string;
@@ -91,6 +92,83 @@ describe('GET /api/reports/dashboard', () => {
     const dashboard = (await api(t.app, viewer, 'GET', `/api/reports/dashboard?tenant_id=${tenant}`)).json();
     expect(dashboard.top_gaps.map((g: { requirement_id: string; display_id: string }) => [g.requirement_id, g.display_id])).toEqual(expected);
     expect(dashboard.top_gaps.some((g: { requirement_text: string }) => g.requirement_text.startsWith('Contract duty'))).toBe(true);
+  });
+
+  it('counts contract requirements as they are added, changed and removed, and ranks the urgent ones among thousands', async () => {
+    const org = await createComplianceOrg(t.handle.db, [['HIPAA'], ['HIPAA']]);
+    const [tenant, neighbour] = [org.tenants[0]!.id, org.tenants[1]!.id];
+    const user = await createUser(t.handle.db, { role: 'Viewer', tenants: org.tenants });
+    const viewer = await login(t.app, user.username, PASSWORD);
+    const statuses = ['Not Started', 'In Progress', 'Compliant', 'Not Applicable', 'Some unknown status'];
+    const contractRows = (tenantId: string, count: number, offset: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        tenant_id: tenantId,
+        organization_id: org.id,
+        source_type: 'contract' as const,
+        text: `Contract duty ${offset + i}`,
+        domain_number: 1 + ((offset + i) % 15),
+        priority: (['Low', 'Medium', 'High'] as const)[(offset + i) % 3]!,
+        status: statuses[(offset + i) % statuses.length]!,
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, offset + i)),
+      }));
+    /** The dashboard's counts beside the same counts made from the full requirements list. */
+    const agree = async () => {
+      const dashboard = (await api(t.app, viewer, 'GET', `/api/reports/dashboard?tenant_id=${tenant}`)).json();
+      const list = (await api(t.app, viewer, 'GET', `/api/requirements/?tenant_id=${tenant}`)).json() as Requirement[];
+      const count = (rows: Requirement[], status: string) => rows.filter((r) => r.compliance_status === status).length;
+      expect(dashboard.metrics).toMatchObject({ total_requirements: list.length, compliant: count(list, 'Compliant'), in_progress: count(list, 'In Progress'), not_started: count(list, 'Not Started'), not_applicable: count(list, 'Not Applicable') });
+      for (const domain of dashboard.domain_breakdown) {
+        const inDomain = list.filter((r) => r.domain_number === domain.domain_number);
+        expect(domain, `domain ${domain.domain_number}`).toMatchObject({ total: inDomain.length, compliant: count(inDomain, 'Compliant') });
+      }
+      const open = list.filter((r) => r.compliance_status === 'Not Started' || r.compliance_status === 'In Progress');
+      expect(dashboard.top_gaps.map((g: { requirement_id: string; display_id: string }) => [g.requirement_id, g.display_id])).toEqual(
+        rankGaps(open).slice(0, 10).map((r) => [r.id, r.display_id]),
+      );
+      return dashboard;
+    };
+    // All but two catalog requirements are met, so the contract requirements fill the ranking.
+    await setStatuses(t.handle.db, tenant, Object.fromEntries(hipaa.slice(2).map((r) => [r.key, 'Compliant'])));
+    await withScope(t.handle.db, SYSTEM_SCOPE, async (tx) => {
+      await tx.insertInto('tenant_requirements').values(contractRows(tenant, 2_000, 0)).execute();
+      await tx.insertInto('tenant_requirements').values(contractRows(neighbour, 300, 5_000)).execute();
+    });
+    const before = await agree();
+    expect(before.metrics.total_requirements).toBe(hipaa.length + 2_000);
+    expect(before.top_gaps.filter((g: { requirement_text: string }) => g.requirement_text.startsWith('Contract duty')).length).toBeGreaterThanOrEqual(8);
+    // Statuses changed one by one and in bulk, a requirement moved to another domain, some removed.
+    await withScope(t.handle.db, SYSTEM_SCOPE, async (tx) => {
+      const mine = await tx.selectFrom('tenant_requirements').select('id').where('tenant_id', '=', tenant).where('source_type', '=', 'contract').orderBy('created_at').execute();
+      await tx.updateTable('tenant_requirements').set({ status: 'Compliant' }).where('id', '=', mine[0]!.id).execute();
+      await tx.updateTable('tenant_requirements').set({ status: 'In Progress' }).where('id', 'in', mine.slice(10, 400).map((r) => r.id)).execute();
+      await tx.updateTable('tenant_requirements').set({ domain_number: 15, priority: 'High', status: 'Not Started' }).where('id', '=', mine[1_000]!.id).execute();
+      await tx.deleteFrom('tenant_requirements').where('id', 'in', mine.slice(1_500, 1_700).map((r) => r.id)).execute();
+      await tx.updateTable('tenant_requirements').set({ status: 'Compliant' }).where('tenant_id', '=', neighbour).execute();
+    });
+    const after = await agree();
+    expect(after.metrics.total_requirements).toBe(hipaa.length + 1_800);
+    // The counts held by the database match a recount in every tenant.
+    await withScope(t.handle.db, SYSTEM_SCOPE, async (tx) => {
+      const recount = await sql<{ key: string; n: number }>`
+        SELECT tenant_id || ':' || list_domain || ':' || requirement_status_code(status) AS key, count(*)::int AS n
+        FROM tenant_requirements WHERE source_type = 'contract' AND organization_id = ${org.id} GROUP BY 1`.execute(tx);
+      const held = await tx.selectFrom('tenant_contract_counts').select(['tenant_id', 'domain_number', 'status_code', 'n']).where('organization_id', '=', org.id).where('n', '>', 0).execute();
+      expect(new Map(held.map((h) => [`${h.tenant_id}:${h.domain_number}:${h.status_code}`, h.n]))).toEqual(new Map(recount.rows.map((r) => [r.key, r.n])));
+    });
+  });
+
+  it("keeps another tenant's held contract counts out of a tenant's scope", async () => {
+    const org = await createComplianceOrg(t.handle.db, [['HIPAA'], ['HIPAA']]);
+    const [mine, theirs] = [org.tenants[0]!.id, org.tenants[1]!.id];
+    const row = (tenantId: string) => ({ tenant_id: tenantId, organization_id: org.id, source_type: 'contract' as const, text: 'Encrypt backups', domain_number: 3 });
+    await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.insertInto('tenant_requirements').values([row(mine), row(theirs), row(theirs)]).execute());
+    const scope = { userId: null, all: false, organizationIds: [], tenantIds: [mine] };
+    const seen = await withScope(t.handle.db, scope, (tx) => tx.selectFrom('tenant_contract_counts').select(['tenant_id', 'n']).execute());
+    expect(seen).toEqual([{ tenant_id: mine, n: 1 }]);
+    // Nor can a tenant's scope write another tenant's count.
+    await expect(
+      withScope(t.handle.db, scope, (tx) => tx.insertInto('tenant_contract_counts').values({ tenant_id: theirs, organization_id: org.id, domain_number: 4, status_code: 0, n: 9 }).execute()),
+    ).rejects.toThrow(/row-level security/);
   });
 
   it('drops frameworks the tenant does not have from the filter', async () => {

@@ -339,6 +339,16 @@ export interface TenantDailyMetricsTable {
   recorded_at: Generated<Date>;
 }
 
+/** A tenant's contract requirements counted by domain and status, kept by triggers (migration 0018). */
+export interface TenantContractCountsTable {
+  tenant_id: string;
+  organization_id: string;
+  domain_number: number;
+  /** 0 Not Started, 1 In Progress, 2 Compliant, 3 Not Applicable (STATUS_BY_CODE). */
+  status_code: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -363,6 +373,7 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
   tenant_daily_metrics: TenantDailyMetricsTable;
+  tenant_contract_counts: TenantContractCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ import * as tenantAccessRole from './0014-tenant-access-role';
 import * as requirementListOrder from './0015-requirement-list-order';
 import * as jobNotifications from './0016-job-notifications';
 import * as parallelSafeScope from './0017-parallel-safe-scope';
+import * as contractRequirementCounts from './0018-contract-requirement-counts';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-requirement-list-order': requirementListOrder,
   '0016-job-notifications': jobNotifications,
   '0017-parallel-safe-scope': parallelSafeScope,
+  '0018-contract-requirement-counts': contractRequirementCounts,
 };

@@ -40,12 +40,15 @@ export interface DashboardRow {
  * domain and status and per framework and status (statuses as small integers), the `gapLimit` most
  * urgent open requirements ranked in SQL (priority, Not Started before In Progress, domain, display
  * index), and its completed evidence and contracts. `requested` narrows the tenant's frameworks (null =
- * all it has). Contract requirements are numbered after the catalog's last index of their domain in the
- * order they were added, as in the requirements list; so within a domain, display order is catalog rows
- * by index, then contract rows by (created_at, id), and the ranking sorts on that without numbering
- * anything (a top-N sort on the open rows). Only the `gapLimit` ranked rows are then joined to their text
- * and evidence, and a contract row among them gets its number by counting its domain's contract rows up
- * to it on the list-order index.
+ * all it has).
+ * Its cost does not grow with the tenant's contract requirements: catalog requirements (bounded by the
+ * catalog) are read and counted here, while contract requirements are counted by the database as they
+ * change (tenant_contract_counts) and only the `gapLimit` most urgent open ones are read, off their
+ * partial index. Contract requirements are numbered after the catalog's last index of their domain in
+ * the order they were added, as in the requirements list; so within a domain, display order is catalog
+ * rows by index, then contract rows by (created_at, id), and the ranking sorts on that without numbering
+ * anything. Only the `gapLimit` ranked rows are then joined to their text and evidence, and a contract row
+ * among them gets its number by counting its domain's contract rows up to it on the list-order index.
  */
 export function dashboardStatement(tenantId: string, requested: readonly string[] | null, gapLimit: number): RawBuilder<DashboardRow> {
   return sql<DashboardRow>`
@@ -57,18 +60,27 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
       FROM tenants t WHERE t.id = ${tenantId}
     ),
     r AS MATERIALIZED (
-      SELECT tr.id, tr.source_type, tr.created_at, c.domain_index, coalesce(c.frameworks, '{}'::text[]) AS catalog_frameworks,
-        coalesce(c.domain_number, tr.domain_number) AS domain_number,
-        ${sql.raw(STATUS_CODE_SQL)} AS code,
-        CASE coalesce(c.priority, tr.priority, 'Medium') WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END AS priority_rank
-      FROM t JOIN tenant_requirements tr ON tr.tenant_id = t.id
-      LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
-      WHERE tr.source_type = 'contract' OR (c.retired_at IS NULL AND c.frameworks && t.frameworks)
+      SELECT tr.id, c.domain_index, c.frameworks AS catalog_frameworks, c.domain_number, ${sql.raw(STATUS_CODE_SQL)} AS code,
+        requirement_priority_rank(coalesce(c.priority, tr.priority)) AS priority_rank
+      FROM t JOIN tenant_requirements tr ON tr.tenant_id = t.id AND tr.catalog_key IS NOT NULL
+      JOIN catalog_requirements c ON c.key = tr.catalog_key
+      WHERE tr.source_type = 'framework' AND c.retired_at IS NULL AND c.frameworks && t.frameworks
+    ),
+    open_contract AS (
+      SELECT tr.id, tr.list_domain AS domain_number, ${sql.raw(STATUS_CODE_SQL)} AS code, tr.created_at, requirement_priority_rank(tr.priority) AS priority_rank
+      FROM tenant_requirements tr
+      WHERE tr.tenant_id = ${tenantId} AND tr.source_type = 'contract' AND ${sql.raw(STATUS_CODE_SQL)} < 2
+      ORDER BY requirement_priority_rank(tr.priority), ${sql.raw(STATUS_CODE_SQL)}, tr.list_domain, tr.created_at, tr.id
+      LIMIT ${gapLimit}
     ),
     ranked AS (
-      SELECT r.id, r.domain_number, r.code, r.catalog_frameworks, r.source_type, r.domain_index, r.created_at, r.priority_rank
-      FROM r WHERE r.code IN (0, 1)
-      ORDER BY r.priority_rank, r.code, r.domain_number, (r.source_type = 'contract'), r.domain_index, r.created_at, r.id
+      SELECT * FROM (
+        SELECT r.id, r.domain_number, r.code, r.catalog_frameworks, 'framework' AS source_type, r.domain_index, NULL::timestamptz AS created_at, r.priority_rank
+        FROM r WHERE r.code IN (0, 1)
+        UNION ALL
+        SELECT o.id, o.domain_number, o.code, '{}'::text[], 'contract', NULL::int, o.created_at, o.priority_rank FROM open_contract o
+      ) open_rows
+      ORDER BY priority_rank, code, domain_number, (source_type = 'contract'), domain_index, created_at, id
       LIMIT ${gapLimit}
     ),
     gaps AS (
@@ -83,11 +95,16 @@ export function dashboardStatement(tenantId: string, requested: readonly string[
       LEFT JOIN catalog_requirements c ON c.key = tr.catalog_key
     )
     SELECT t.id, t.name, t.assigned_frameworks, t.frameworks,
-      (SELECT json_agg(x) FROM (SELECT domain_number, code AS status, count(*)::int AS n FROM r GROUP BY 1, 2) x) AS by_domain,
+      (SELECT json_agg(x) FROM (
+        SELECT domain_number, status, sum(n)::int AS n FROM (
+          SELECT domain_number, code AS status, count(*) AS n FROM r GROUP BY 1, 2
+          UNION ALL
+          SELECT h.domain_number, h.status_code, h.n FROM tenant_contract_counts h WHERE h.tenant_id = t.id AND h.n > 0
+        ) counted GROUP BY 1, 2) x) AS by_domain,
       (SELECT json_agg(x) FROM (
         SELECT f AS framework, r.code AS status, count(*)::int AS n
         FROM r CROSS JOIN LATERAL unnest(r.catalog_frameworks) AS f
-        WHERE r.source_type = 'framework' AND f = ANY(t.frameworks) GROUP BY 1, 2) x) AS by_framework,
+        WHERE f = ANY(t.frameworks) GROUP BY 1, 2) x) AS by_framework,
       (SELECT json_agg(g ORDER BY g.position) FROM gaps g) AS gaps,
       (SELECT count(*)::int FROM documents d WHERE d.tenant_id = t.id AND d.status = 'completed' AND d.kind = 'evidence') AS evidence,
       (SELECT count(*)::int FROM documents d WHERE d.tenant_id = t.id AND d.status = 'completed' AND d.kind = 'contract') AS contracts

@@ -35,7 +35,8 @@ export const STATUS_SQL = `CASE WHEN tr.status IN ('Not Started', 'In Progress',
 
 /**
  * The same reading as a small integer, for GROUP BY in aggregates: integers hash and sort far faster
- * than collated text. Decode with STATUS_BY_CODE.
+ * than collated text. The database's function (migration 0018; inlined by the planner) is the one the
+ * held contract counts and the open-contract index use. Decode with STATUS_BY_CODE.
  */
-export const STATUS_CODE_SQL = `CASE tr.status WHEN 'In Progress' THEN 1 WHEN 'Compliant' THEN 2 WHEN 'Not Applicable' THEN 3 ELSE 0 END`;
+export const STATUS_CODE_SQL = 'requirement_status_code(tr.status)';
 export const STATUS_BY_CODE = ['Not Started', 'In Progress', 'Compliant', 'Not Applicable'] as const;
