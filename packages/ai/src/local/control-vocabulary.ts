@@ -41,6 +41,10 @@ const GROUPS: string[][] = [
   ['supplier', 'vendor', 'third-parti', 'processor', 'subprocessor'],
   ['alert', 'alarm', 'page'],
   ['investig', 'triag'],
+  ['rebuild', 'rebuilt'],
+  ['build', 'built'],
+  ['higher', 'later', 'newer', 'abov'],
+  ['allowlist', 'whitelist'],
 ];
 
 const SAME_AS: Record<string, string> = Object.fromEntries(GROUPS.flatMap(([head, ...rest]) => rest.map((stem) => [stem, head!])));
@@ -72,17 +76,25 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bBCP\b/g, 'business continuity plan'],
   [/\bRTOs?\b/g, 'recovery time objective'],
   [/\bRPOs?\b/g, 'recovery point objective'],
+  [/\bintune\b|\bjamf\b|\bkandji\b|\bworkspace one\b|\bmobileiron\b|\bMDM\b|\bconfiguration profiles?\b/gi, 'MDM management'],
+  [/\bdeployed (?:via|through|by)\b|\bpushed (?:via|through|by)\b|\bremoval disallowed\b|\bcannot be (?:disabled|removed|turned off) by (?:the )?users?\b/gi, 'enforced'],
+  [/\bglobalprotect\b|\banyconnect\b|\bwireguard\b|\bopenvpn\b|\bzscaler private access\b|\btailscale\b/gi, 'VPN remote access'],
+  [/\bcrowdstrike\b|\bsentinelone\b|\bdefender\b|\bcarbon black\b|\bsophos\b|\bmalwarebytes\b|\bantivirus\b|\banti-virus\b|\bEDR\b/gi, 'anti-malware'],
+  [/\bapplocker\b|\bWDAC\b|\bapplication control\b|\bsoftware restriction polic(?:y|ies)\b/gi, 'application allowlisting'],
+  [/\bNDAs?\b|\bnon-disclosure agreements?\b/g, 'confidentiality agreement'],
+  [/\bDUAs?\b/g, 'data use agreement'],
+  [/\boverlays?\b|\bskimm(?:ers?|ing)\b|\bbroken seals?\b|\bextra wires?\b/gi, 'tampering'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];
 
 /** How often, said the way requirements say it ('every 24 hours' is daily, 'every twelve months' annual). */
 const FREQUENCIES: Array<[RegExp, string]> = [
-  [/\bevery (?:24 hours|day|night|working day|business day)\b|\bnightly\b/gi, 'daily'],
-  [/\bevery (?:7 days|week)\b/gi, 'weekly'],
+  [/\bevery (?:24 hours|day|night|working day|business day|shift)\b|\bnightly\b|\bonce (?:a|per|each) day\b|\b(?:each|per) day\b|\b(?:at|before) (?:store |branch |site )?opening\b|\beach (?:morning|shift)\b/gi, 'daily'],
+  [/\bevery (?:7 days|week)\b|\bevery (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/gi, 'weekly'],
   [/\bevery (?:month|30 days)\b|\b(?:first|last) \w+ of (?:each|every) month\b|\beach month\b/gi, 'monthly'],
-  [/\bevery (?:three|3) months\b|\bevery quarter\b|\beach quarter\b/gi, 'quarterly'],
-  [/\bevery (?:six|6) months\b|\btwice a year\b/gi, 'semiannually'],
-  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce a year\b|\beach year\b|\byearly\b/gi, 'annually'],
+  [/\bevery (?:three|3) months\b|\bevery quarter\b|\beach quarter\b|\bonce (?:a|per|each) quarter\b|\b(?:four|4) times (?:a|per|each) year\b/gi, 'quarterly'],
+  [/\bevery (?:six|6) months\b|\btwice (?:a|per|each) year\b|\btwice yearly\b|\bhalf-yearly\b|\bsemi-annual(?:ly)?\b|\bbiannual(?:ly)?\b/gi, 'semiannually'],
+  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce (?:a|per|each) year\b|\beach year\b|\byearly\b/gi, 'annually'],
 ];
 
 /** A control run more often than required meets the requirement: a weekly scan is also a monthly one. */

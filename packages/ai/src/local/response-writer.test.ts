@@ -62,6 +62,33 @@ describe('writeResponse', () => {
     expect(text).toMatch(/Not yet covered by the linked evidence: review privileged user access at least quarterly\./);
   });
 
+  it('says a part is not covered when the sentences about it name a less frequent run than required', () => {
+    const text = writeResponse({
+      requirement: { text: 'Back up production systems daily and test restoration at least quarterly.' },
+      evidence: [{ name: 'Backup Standard', excerpt: 'Production servers are backed up every night by Veeam. A sample restore of one database is performed once a year and the result is recorded.' }],
+    });
+    expect(text).toMatch(/Not yet covered by the linked evidence: test restoration at least quarterly\./);
+    expect(text).toContain('backed up every night by Veeam');
+  });
+
+  it('takes an example or what a part is for as showing it, and a leading condition as no part of its own', () => {
+    const example = writeResponse({
+      requirement: { text: 'Require phishing-resistant MFA, such as FIDO2 security keys, for all administrator accounts.' },
+      evidence: [{ name: 'Admin Sign-in Policy', excerpt: 'All administrator accounts sign in with FIDO2 security keys; other factors are refused for these accounts.' }],
+    });
+    expect(example).toMatch(/^We meet this requirement through our Admin Sign-in Policy\./);
+    const purpose = writeResponse({
+      requirement: { text: 'Keep production backups immutable for 30 days, so that no administrator can delete or alter them.' },
+      evidence: [{ name: 'Backup Standard', excerpt: 'Production backup buckets use Object Lock in compliance mode for 35 days. No administrator, including the root account, can delete or alter a locked backup.' }],
+    });
+    expect(purpose).not.toMatch(/not (?:yet )?covered/i);
+    const condition = writeResponse({
+      requirement: { text: 'Before new employees are given system access, complete background screening.' },
+      evidence: [{ name: 'Joiner Procedure', excerpt: 'HR completes background screening for every new employee, and IT creates the account only after screening has cleared.' }],
+    });
+    expect(condition).toMatch(/^We meet this requirement through our Joiner Procedure\./);
+  });
+
   it('takes a long part as shown when the evidence shows what it asks done and what it is done to', () => {
     const text = writeResponse({
       requirement: { text: 'Revoke all system access of departing workers no later than their last working day.' },

@@ -37,7 +37,7 @@ const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?
 const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?!(?:(?:the|their|its|all|our) )?\w+ing\b)|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
 
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
-const PLANNED = /\b(?:(?:plans|intends) to|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
+const PLANNED = /\b(?:(?:plans|intends) to|agreed in principle|subject to (?:budget|funding|approval)|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
 const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
@@ -62,6 +62,7 @@ const SCOPE = new Set('laptop devic system server workforc account compani data 
 
 /** Stems of how often a control runs. */
 const FREQUENCY_STEM = /^(?:hourli|daili|weekli|monthli|quarterli|semiannu|annual|continu)$/;
+const FREQUENCY_ORDER = ['continu', 'hourli', 'daili', 'weekli', 'monthli', 'quarterli', 'semiannu', 'annual'];
 
 /** Stems of how much or how often, which say nothing of what a sentence is about. */
 const QUANTITY_WORD = /^(?:minimum|maximum|least|most|day|week|month|year|hour|minut|second|quarter|annual|quarterli|monthli|weekli|daili|semiannu|time|period|within|\d+)$/;
@@ -77,11 +78,21 @@ function switchedOff(text: string): string[][] {
 
 type Claim = { sentence: EvidenceSentence; name: string; section?: string };
 
+/**
+ * What a requirement says beside what it asks done: examples ('such as FIDO2 keys') and what it is for ('so
+ * that no one can alter them') belong to the part they follow, which they may show in its stead; a condition
+ * that leads the requirement ('Before staff get access, …') is not a part to show.
+ */
+const EXAMPLE_OR_PURPOSE = /\s*\b(?:such as|for example|for instance|e\.g\.|so that|so as to|in order to)\s.*$/i;
+const EXAMPLE = /^\s*(?:such as|for example|for instance|e\.g\.)\s/i;
+const LEADING_CONDITION = /^(?:before|after|when|whenever|once|prior to|upon|if|unless|where|in order to)\b[^,;]*,\s*/i;
+
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
 function splitParts(text: string): string[] {
-  const split = protectTerms(text)
+  const split = protectTerms(text.replace(LEADING_CONDITION, '').replace(/,\s*(?=(?:such as|for example|for instance|e\.g\.|so that|so as to|in order to)\s)/gi, ' '))
     .replace(/\s*\([^)]*\)/g, '')
-    .split(/(\s*[,;]\s*|\s+and\s+(?=(?:a |an |the )?\w+))/)
+    // 'say when and how to notify': question words joined by 'and' ask one thing.
+    .split(/(\s*[,;]\s*|(?<!\b(?:when|how|what|where|who|whether|why))\s+and\s+(?!(?:how|when|where|why)\b)(?=(?:a |an |the )?\w+))/i)
     .map((part) => part.replace(/\u2060/g, ' '));
   const wordsOf = (piece: string) => analyzeText(piece).tokens.filter((t) => t.kind === 'word');
   // 'creates, receives, maintains or transmits PHI' is one part: a verb alone belongs with what follows it.
@@ -125,10 +136,18 @@ function protectTerms(text: string): string {
   });
 }
 
+type Part = { text: string; stems: string[]; all: string[]; verb?: string; instead: { stems: string[]; example: boolean } };
+
 /** The requirement's parts ('with an owner, treatment decision and target date'), each with its stems. */
-function partsOf(requirement: string): Array<{ text: string; stems: string[]; all: string[]; verb?: string }> {
+function partsOf(requirement: string): Part[] {
   const parts = splitParts(requirement)
-    .map((text) => ({ text: text.trim().replace(/^(?:and|or)\s+/i, ''), stems: [...new Set(stemsOf(text).filter((s) => !GENERIC.has(s)))] }))
+    .map((piece) => {
+      const text = piece.trim().replace(/^(?:and|or)\s+/i, '');
+      const tail = EXAMPLE_OR_PURPOSE.exec(text)?.[0] ?? '';
+      const own = text.slice(0, text.length - tail.length).trim();
+      const instead = { stems: [...new Set(stemsOf(tail).filter((s) => !GENERIC.has(s) && !SCOPE.has(s)))], example: EXAMPLE.test(tail) };
+      return { text: own || text, stems: [...new Set(stemsOf(own || text).filter((s) => !GENERIC.has(s)))], instead };
+    })
     .filter((p) => p.text && p.stems.length);
   // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
   // What a part applies to ('critical systems') does not tell it apart: 'back up critical systems' is shown by a backup.
@@ -136,7 +155,7 @@ function partsOf(requirement: string): Array<{ text: string; stems: string[]; al
     const own = part.stems.filter((s) => !parts.some((other) => other !== part && other.stems.includes(s)));
     const required = (stems: string[]) => stems.filter((s) => !SCOPE.has(s));
     const stems = [required(own).length ? own : [], required(part.stems), own].find((list) => list.length) ?? part.stems;
-    return { text: part.text, stems, all: part.stems, verb: leadingVerb(part.text) };
+    return { text: part.text, stems, all: part.stems, verb: leadingVerb(part.text), instead: part.instead };
   });
 }
 
@@ -259,27 +278,40 @@ export function writeResponse(input: SuggestResponseInput): string {
   // A part is missing when none of its own words is shown, or (for a long part) under a third of them.
   // A part that shares its words with another is shown when most of them are ('define severity levels for incidents').
   // A part whose number the evidence states weaker ('every six months' for quarterly, 30 days for 14) is not shown.
-  const weaker = (p: (typeof parts)[number]) => {
+  const weaker = (p: Part) => {
     const about = claims.filter((c) => p.all.some((s) => c.sentence.stems.has(s)));
     const stated = (about.length ? about : claims).flatMap((c) => statedQuantities(c.sentence.text));
-    return requiredQuantities(p.text).some((q) => meetsQuantity(q, stated) === false);
+    if (requiredQuantities(p.text).some((q) => meetsQuantity(q, stated) === false)) return true;
+    // 'test restoration at least quarterly' beside 'a sample restore is performed once a year': the sentences about
+    // the part say how often, and none says as often as it asks.
+    // ('every 12 months' also reads as monthly: the least often it names is what it asks.)
+    const often = FREQUENCY_ORDER.filter((s) => p.all.includes(s)).slice(-1);
+    if (!often.length) return false;
+    const words = p.all.filter((s) => !FREQUENCY_STEM.test(s) && !SCOPE.has(s));
+    const timed = [...claims, ...pool].filter(
+      (c) => [...c.sentence.stems].some((s) => FREQUENCY_STEM.test(s)) && (words.filter((s) => c.sentence.stems.has(s)).length >= Math.min(2, words.length) || p.stems.some((s) => words.includes(s) && c.sentence.stems.has(s))),
+    );
+    return timed.length > 0 && !timed.some((c) => often.every((s) => c.sentence.stems.has(s)));
   };
   // 'Encryption: Disabled' beside the settings that are on: that part is switched off, unless the part asks for it off.
   const off = claims.flatMap((c) => switchedOff(c.sentence.text));
-  const turnedOff = (p: (typeof parts)[number]) => !PROHIBITIVE.test(p.text) && off.some((key) => key.some((s) => p.stems.includes(s) && !SCOPE.has(s)));
+  const turnedOff = (p: Part) => !PROHIBITIVE.test(p.text) && off.some((key) => key.some((s) => p.stems.includes(s) && !SCOPE.has(s)));
   // A part whose number a sentence about it meets ('retained for a total of 400 days' for at least 12 months) is shown by it.
-  const byNumber = (p: (typeof parts)[number]) => {
+  const byNumber = (p: Part) => {
     const required = requiredQuantities(p.text);
     const words = p.all.filter((s) => !SCOPE.has(s) && !QUANTITY_WORD.test(s));
     const about = (c: Claim) => words.filter((s) => c.sentence.stems.has(s)).length >= Math.min(2, words.length);
     return required.length ? [...claims, ...pool].find((c) => about(c) && required.every((q) => meetsQuantity(q, statedQuantities(c.sentence.text)) === true)) : undefined;
   };
-  const shownIn = (p: (typeof parts)[number], sentences: readonly ReadonlySet<string>[]) => {
+  const shownIn = (p: Part, sentences: readonly ReadonlySet<string>[]) => {
     // How often counts only beside what the part asks done: a daily backup does not show a quarterly restore test.
     const counted = (s: string) =>
       FREQUENCY_STEM.test(s)
         ? sentences.some((stems) => stems.has(s) && p.all.some((o) => o !== s && !FREQUENCY_STEM.test(o) && stems.has(o)))
         : sentences.some((stems) => stems.has(s));
+    // One of its examples shown ('FIDO2 keys'), or most of what it is for ('no one can delete or alter them'), shows it.
+    const insteadShown = p.instead.stems.filter(counted).length;
+    if (p.instead.stems.length && (p.instead.example ? insteadShown >= 1 : insteadShown * 2 >= p.instead.stems.length)) return true;
     const shown = p.stems.filter(counted).length;
     const shownOfAll = p.all.filter(counted).length;
     // What it asks done ('revoke') and one thing it is done to ('access') shown: a long part is shown.
