@@ -7,6 +7,11 @@ describe('configurationSettings', () => {
     expect(settings).toEqual(['"branch": "main"', '"required_approving_review_count": 1', '"dismiss_stale_reviews": true', '"contexts": ["ci/build", "semgrep-sast"]']);
   });
 
+  it('reads an export of one JSON object per line', () => {
+    const lines = '{"displayName": "CA001 - Require MFA - All users", "state": "enabled"}\n{"displayName": "CA004 - Block legacy authentication", "state": "enabled"}';
+    expect(configurationSettings(lines)).toEqual(['"displayName": "CA001 - Require MFA - All users"', '"state": "enabled"', '"displayName": "CA004 - Block legacy authentication"', '"state": "enabled"']);
+  });
+
   it('reads INI, Terraform and daemon configuration, leaving out comments, sections and braces', () => {
     expect(configurationSettings('; exported from the GPO\n[SignatureUpdates]\nSignatureUpdateIntervalHours=4\n[Scan]\nScheduleDay=Everyday')).toEqual(['SignatureUpdateIntervalHours=4', 'ScheduleDay=Everyday']);
     expect(configurationSettings('resource "google_kms_crypto_key" "bucket" {\n  name            = "gcs-prod-data"\n  rotation_period = "7776000s" # 90 days\n}')).toEqual(['name            = "gcs-prod-data"', 'rotation_period = "7776000s" # 90 days']);

@@ -25,8 +25,10 @@ function isProse(line: string): boolean {
 function jsonSettings(passage: string): string[] | null {
   const text = passage.trim();
   if (!/^[{[]/.test(text)) return null;
+  // One document, or JSON Lines (an export of one object per line).
+  const documents = /^\{[^\n]*\}\s*\n\s*\{/.test(text) ? text.split(/\r?\n/).filter((line) => line.trim()) : [text];
   try {
-    JSON.parse(text);
+    for (const document of documents) JSON.parse(document);
   } catch {
     return null;
   }

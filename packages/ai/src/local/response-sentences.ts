@@ -32,6 +32,11 @@ export function stemsOf(text: string, implied = false): string[] {
   return implied ? [...stems, ...impliedStems(stems)] : stems;
 }
 
+/** The stems of the words as written, without the words their phrases and products stand for ('FIDO2' alone, not also 'MFA'). */
+export function writtenStemsOf(text: string): string[] {
+  return contentStems(analyzeText(identifierWords(text).replace(/(?<=\w)-(?=\w)/g, ' ')).tokens).map(sameStem);
+}
+
 /** Words a section heading ends on ('Access List Review', 'Severity Classification'). */
 const HEADING_END = /^(?:Review|Reviews|Policy|Management|Controls?|Requirements?|Scope|Purpose|Retention|Storage|Classification|Escalation|Monitoring|Testing|Training|Handling|Reporting|Procedures?|Process|Standards?|Responsibilities|Roles|Access|Inventory|Logging|Backups?|Recovery|Encryption|Governance|Ownership|Assessment|Approval|Exceptions?)$/;
 

@@ -89,6 +89,23 @@ describe('writeResponse', () => {
     expect(condition).toMatch(/^We meet this requirement through our Joiner Procedure\./);
   });
 
+  it('names a part that asks for a block as not covered when the setting for that block is switched off', () => {
+    const text = writeResponse({
+      requirement: { text: 'Require a passcode on personal devices, and block access from jailbroken devices.' },
+      evidence: [{ name: 'intune_byod_policy.json', excerpt: '{"displayName": "BYOD baseline", "passcodeRequired": true, "securityBlockJailbrokenDevices": false}' }],
+    });
+    expect(text).toMatch(/^Our Intune BYOD Policy covers part of this requirement\./i);
+    expect(text).toMatch(/Not yet covered by the linked evidence: block access from jailbroken devices\./);
+  });
+
+  it('keeps what a part applies to with it, and two describing words joined by "and" in one part', () => {
+    const text = writeResponse({
+      requirement: { text: 'Conduct an accurate and thorough assessment of risks to ePHI, at least annually.' },
+      evidence: [{ name: 'Risk Procedure', excerpt: 'Every year the privacy office carries out a thorough risk analysis covering all ePHI and records each risk in the register.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our Risk Procedure\./);
+  });
+
   it('takes a long part as shown when the evidence shows what it asks done and what it is done to', () => {
     const text = writeResponse({
       requirement: { text: 'Revoke all system access of departing workers no later than their last working day.' },

@@ -2,7 +2,7 @@ import type { SuggestResponseInput } from '../engine';
 import { citedName } from '../cited-name';
 import { analyzeText } from './nlp';
 import { meetsQuantity, requiredQuantities, statedQuantities } from './quantities';
-import { type EvidenceSentence, evidenceSentences, stemsOf } from './response-sentences';
+import { type EvidenceSentence, evidenceSentences, identifierWords, stemsOf, writtenStemsOf } from './response-sentences';
 
 /**
  * Drafts the response an analyst would paste into an audit answer, from the linked evidence only: in
@@ -71,9 +71,10 @@ const QUANTITY_WORD = /^(?:minimum|maximum|least|most|day|week|month|year|hour|m
 const PROHIBITIVE = /\b(?:disabl\w*|block\w*|prohibit\w*|deny|denies|never|not|no|without|prevent\w*|remov\w*|turn(?:ed)? off|forbid\w*|avoid\w*|reject\w*)\b/i;
 
 /** The stems of each setting a line shows switched off ('Encryption: Disabled', 'sms_allowed: false'). */
-function switchedOff(text: string): string[][] {
+function switchedOff(text: string): Array<{ stems: string[]; prohibits: boolean }> {
   const keys = [...text.matchAll(/(?:^|[|;,]\s*|Setting\s+)"?([A-Za-z][\w .()/-]{0,40}?)"?\s*[:=]\s*"?(?:disabled|false|off|none|no|not (?:configured|enabled|set)|n\/a)\b/gi)];
-  return keys.map((k) => stemsOf(k[1]!));
+  // 'securityBlockJailbrokenDevices: false' switches a block off.
+  return keys.map((k) => ({ stems: stemsOf(k[1]!), prohibits: PROHIBITIVE.test(identifierWords(k[1]!)) }));
 }
 
 type Claim = { sentence: EvidenceSentence; name: string; section?: string };
@@ -83,8 +84,8 @@ type Claim = { sentence: EvidenceSentence; name: string; section?: string };
  * that no one can alter them') belong to the part they follow, which they may show in its stead; a condition
  * that leads the requirement ('Before staff get access, …') is not a part to show.
  */
-const EXAMPLE_OR_PURPOSE = /\s*\b(?:such as|for example|for instance|e\.g\.|so that|so as to|in order to)\s.*$/i;
-const EXAMPLE = /^\s*(?:such as|for example|for instance|e\.g\.)\s/i;
+const EXAMPLE = /\s*\b(?:such as|for example|for instance|e\.g\.)\s[^,;]*/i;
+const PURPOSE = /\s*\b(?:so that|so as to|in order to)\s.*$/i;
 const LEADING_CONDITION = /^(?:before|after|when|whenever|once|prior to|upon|if|unless|where|in order to)\b[^,;]*,\s*/i;
 
 /** Commas, semicolons and "and" part a requirement (what brackets hold, an example, is taken out first). */
@@ -115,7 +116,12 @@ function splitParts(text: string): string[] {
     const hasVerb = pieceWords.some((t) => t.pos === 'VERB' && !/ed$/.test(t.value));
     const describing = previous !== undefined && separator.trim() === ',' && !carried && !predicate && !hasVerb &&
       /^(?:ADJ|VERB)$/.test(last?.pos ?? '') && /(?:ed|al|ic|ive|ous)$/.test(last?.value ?? '');
-    if (describing) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
+    // 'MFA, for all administrator accounts': what a part applies to, after a comma, stays with it.
+    const scopeOnly = previous !== undefined && separator.trim() === ',' && !carried && !hasVerb && /^(?:for|on|in|across|at|to|from|of|by|including)\s/i.test(piece.trim());
+    // 'an accurate and thorough assessment': two describing words joined by 'and' describe one thing.
+    const pairedDescribing = previous !== undefined && separator.trim() === 'and' && !carried && last?.pos === 'ADJ' && pieceWords[0]?.pos === 'ADJ';
+    if (describing || scopeOnly) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
+    else if (pairedDescribing) parts[parts.length - 1] = `${previous} and ${piece.trim()}`;
     else parts.push(`${carried}${piece}`);
     carried = '';
   }
@@ -143,10 +149,12 @@ function partsOf(requirement: string): Part[] {
   const parts = splitParts(requirement)
     .map((piece) => {
       const text = piece.trim().replace(/^(?:and|or)\s+/i, '');
-      const tail = EXAMPLE_OR_PURPOSE.exec(text)?.[0] ?? '';
-      const own = text.slice(0, text.length - tail.length).trim();
-      const instead = { stems: [...new Set(stemsOf(tail).filter((s) => !GENERIC.has(s) && !SCOPE.has(s)))], example: EXAMPLE.test(tail) };
-      return { text: own || text, stems: [...new Set(stemsOf(own || text).filter((s) => !GENERIC.has(s)))], instead };
+      const example = EXAMPLE.exec(text)?.[0] ?? '';
+      const purpose = PURPOSE.exec(text.replace(EXAMPLE, ''))?.[0] ?? '';
+      const own = text.replace(EXAMPLE, '').replace(PURPOSE, '').trim() || text;
+      const ownStems = [...new Set(stemsOf(own).filter((s) => !GENERIC.has(s)))];
+      const instead = { stems: [...new Set((example ? writtenStemsOf(example) : stemsOf(purpose)).filter((s) => !GENERIC.has(s) && !SCOPE.has(s) && !ownStems.includes(s)))], example: example !== '' };
+      return { text: own, stems: ownStems, instead };
     })
     .filter((p) => p.text && p.stems.length);
   // A part is told apart by its own words ('laptops', 'full-disk'), not those it shares with another ('encrypt').
@@ -293,9 +301,9 @@ export function writeResponse(input: SuggestResponseInput): string {
     );
     return timed.length > 0 && !timed.some((c) => often.every((s) => c.sentence.stems.has(s)));
   };
-  // 'Encryption: Disabled' beside the settings that are on: that part is switched off, unless the part asks for it off.
+  // 'Encryption: Disabled' beside the settings that are on: that part is switched off; a block switched off ('BlockJailbroken: false') leaves a part that asks for it not shown.
   const off = claims.flatMap((c) => switchedOff(c.sentence.text));
-  const turnedOff = (p: Part) => !PROHIBITIVE.test(p.text) && off.some((key) => key.some((s) => p.stems.includes(s) && !SCOPE.has(s)));
+  const turnedOff = (p: Part) => off.some((key) => key.prohibits === PROHIBITIVE.test(p.text) && key.stems.some((s) => p.stems.includes(s) && !SCOPE.has(s)));
   // A part whose number a sentence about it meets ('retained for a total of 400 days' for at least 12 months) is shown by it.
   const byNumber = (p: Part) => {
     const required = requiredQuantities(p.text);
