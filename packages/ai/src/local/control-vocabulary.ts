@@ -10,18 +10,18 @@ const GROUPS: string[][] = [
   ['updat', 'revis', 'amend'],
   ['track', 'record', 'log'],
   ['workforc', 'staff', 'employe', 'personnel', 'worker', 'user'],
-  ['depart', 'leaver', 'leav', 'offboard'],
+  ['depart', 'leaver', 'leav', 'offboard', 'termin'],
   ['join', 'starter', 'onboard', 'hire', 'induct', 'recruit'],
   ['restrict', 'limit'],
   ['authoris', 'authoriz', 'permit', 'entitl'],
   ['escal', 'notifi'],
   ['execut', 'cto', 'ceo', 'ciso', 'cio', 'cfo', 'board', 'director', 'leadership'],
-  ['remov', 'disabl', 'revok', 'deactiv', 'delet', 'destroy', 'wipe', 'purg', 'eras', 'shred', 'dispos', 'sanit'],
+  ['remov', 'disabl', 'revok', 'deactiv', 'suspend', 'delet', 'destroy', 'wipe', 'purg', 'eras', 'shred', 'dispos', 'sanit'],
   ['inventori', 'cmdb', 'regist'],
   ['retain', 'retent', 'kept', 'keep', 'archiv', 'preserv'],
   ['block', 'prevent', 'deni', 'deny', 'reject', 'refus', 'forbid', 'prohibit'],
   ['lock', 'lockout'],
-  ['fail', 'invalid', 'unsuccess', 'incorrect'],
+  ['fail', 'invalid', 'unsuccess', 'incorrect', 'bad'],
   ['login', 'logon', 'signin'],
   ['review', 'reconcil', 'recertifi', 'attest', 'reassess'],
   ['locat', 'site', 'room', 'premis'],
@@ -45,6 +45,9 @@ const GROUPS: string[][] = [
   ['build', 'built'],
   ['higher', 'later', 'newer', 'abov'],
   ['allowlist', 'whitelist'],
+  ['verifi', 'confirm'],
+  ['respond', 'respons', 'repli', 'answer'],
+  ['screen', 'vet'],
 ];
 
 const SAME_AS: Record<string, string> = Object.fromEntries(GROUPS.flatMap(([head, ...rest]) => rest.map((stem) => [stem, head!])));
@@ -84,6 +87,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bNDAs?\b|\bnon-disclosure agreements?\b/g, 'confidentiality agreement'],
   [/\bDUAs?\b/g, 'data use agreement'],
   [/\boverlays?\b|\bskimm(?:ers?|ing)\b|\bbroken seals?\b|\bextra wires?\b/gi, 'tampering'],
+  [/\bSBOMs?\b|\bCycloneDX\b|\bSPDX\b/g, 'software bill of materials'],
+  [/\bscreening\b|\bvetting\b|\bCheckr\b|\bDBS checks?\b/gi, 'background'],
+  [/\bpre-employment checks?\b/gi, 'background screening'],
+  [/\bfour[- ]eyes\b|\bother than the requester\b|\bsecond (?:approver|person|reviewer)\b|\btwo-person\b|\bdual (?:control|approval)\b/gi, 'second person approval'],
+  [/\bPIM\b|\bJIT\b|\bjust[- ]in[- ]time\b|\belevation\b/gi, 'just-in-time privileged access'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];
 

@@ -213,6 +213,27 @@ describe('writeResponse', () => {
     expect(owner).toMatch(/does not show how we test the business continuity plan/);
   });
 
+  it('does not offer a permission, a review under way, a work item due later or a statement of importance as the control', () => {
+    const requirement = { text: 'Complete background checks on all new employees before they are given access to company systems.' };
+    for (const excerpt of [
+      'The Bank may carry out pre-employment screening where permitted by local law.',
+      'Screening for contractors and new employees is under review by HR.',
+      'Background checks for all new employees: schedule to be completed by Q3.',
+      'Security is everyone\'s responsibility, and checks on new employees help protect company systems.',
+    ]) {
+      const text = writeResponse({ requirement, evidence: [{ name: 'People Handbook', excerpt }] });
+      expect(text, excerpt).toMatch(/does not show how we complete background checks/);
+    }
+  });
+
+  it('reads products and abbreviations as the controls they are (an SBOM, a screening provider, a second approver)', () => {
+    const text = writeResponse({
+      requirement: { text: 'Produce a software bill of materials for every released build and keep it with the release.' },
+      evidence: [{ name: 'Release Handbook', excerpt: 'Each release pipeline run generates a CycloneDX SBOM listing all components. The SBOM is uploaded alongside the release artefact and kept as long as the release is supported.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our Release Handbook\./);
+  });
+
   it('names a part a configuration shows switched off as not covered, unless the part asks for it off', () => {
     const off = writeResponse({
       requirement: { text: 'Back up critical systems daily and encrypt all backup data.' },
