@@ -18,7 +18,7 @@ const GROUPS: string[][] = [
   ['execut', 'cto', 'ceo', 'ciso', 'cio', 'cfo', 'board', 'director', 'leadership'],
   ['remov', 'disabl', 'revok', 'deactiv', 'suspend', 'delet', 'destroy', 'wipe', 'purg', 'eras', 'shred', 'dispos', 'sanit'],
   ['inventori', 'cmdb', 'regist'],
-  ['retain', 'retent', 'kept', 'keep', 'archiv', 'preserv'],
+  ['retain', 'retent', 'kept', 'keep', 'archiv', 'preserv', 'held'],
   ['block', 'prevent', 'deni', 'deny', 'reject', 'refus', 'forbid', 'prohibit'],
   ['lock', 'lockout'],
   ['fail', 'invalid', 'unsuccess', 'incorrect', 'bad'],
@@ -92,6 +92,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpre-employment checks?\b/gi, 'background screening'],
   [/\bfour[- ]eyes\b|\bother than the requester\b|\bsecond (?:approver|person|reviewer)\b|\btwo-person\b|\bdual (?:control|approval)\b/gi, 'second person approval'],
   [/\bPIM\b|\bJIT\b|\bjust[- ]in[- ]time\b|\belevation\b/gi, 'just-in-time privileged access'],
+  [/\bhot (?:storage|tier)\b|\bsearchable\b|\bsearched (?:instantly|immediately|online)\b|\binteractive (?:tier|retention)\b/gi, 'immediately available for analysis'],
+  [/\bnot supported\b|\bTLS ?1\.[01]:? (?:no|off|disabled)\b/gi, 'disabled'],
+  [/\bTLS ?v?1[._]?2\b|\bTLS1_2\b/gi, 'TLS 1.2'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];
 
