@@ -8,11 +8,17 @@ const SMALL_WORDS = new Set(['of', 'to', 'in', 'on', 'at', 'an', 'by', 'or', 'as
 /** Three- and four-letter initialisms a file name writes in lower case ('edr_policy_export.txt'). */
 const INITIALISMS = new Set(['edr', 'dns', 'mdm', 'siem', 'sso', 'mfa', 'vpn', 'tls', 'ssl', 'iam', 'kms', 'hsm', 'waf', 'dlp', 'pam', 'bcp', 'drp', 'isms', 'soc', 'soa', 'dpa', 'baa', 'nda', 'sla', 'aws', 'gcp', 'lms', 'hr', 'it', 'ssdlc', 'sdlc', 'ids', 'ips', 'xdr', 'ndr', 'rbac', 'pki', 'ca', 'gdpr', 'hipaa', 'pci', 'dss', 'iso', 'nist', 'cis', 'sast', 'dast', 'sca', 'cmdb', 'itsm', 'bia', 'rto', 'rpo', 'dr', 'bc', 'ir', 'jml', 'dpia', 'ropa', 'soc2']);
 
+/** A file extension at the end of a name, or before what a bracket adds ('build.yml (hp-client-portal)'). */
+const EXTENSION = /\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}(?=\s*(?:\([^()]*\))?$)/i;
+
 export function citedName(name: string): string {
-  const trimmed = name.trim();
-  if (!/_|\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}$/i.test(trimmed)) return trimmed;
+  // '.github/workflows/build.yml (hp-client-portal)': a path is cited by its file's name.
+  const trimmed = name.trim().replace(/^(?:[\w.-]+\/)+(?=[\w.-]+\.[a-z0-9]{2,4}\b)/i, '');
+  if (!/_/.test(trimmed) && !EXTENSION.test(trimmed)) return trimmed;
+  const bracket = /\s*\([^()]*\)$/.exec(trimmed)?.[0] ?? '';
   const words = trimmed
-    .replace(/\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}$/i, '')
+    .slice(0, trimmed.length - bracket.length)
+    .replace(EXTENSION, '')
     .replace(/[_]+|(?<=[a-z])-(?=[a-z])/gi, ' ')
     .split(/\s+/)
     .filter(Boolean);
@@ -23,5 +29,6 @@ export function citedName(name: string): string {
       if ((w.length === 2 && (i === 0 || !SMALL_WORDS.has(w))) || INITIALISMS.has(w)) return w.toUpperCase();
       return w.length > 2 || i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w;
     })
-    .join(' ');
+    .join(' ')
+    .concat(bracket);
 }

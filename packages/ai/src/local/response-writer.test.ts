@@ -234,6 +234,16 @@ describe('writeResponse', () => {
     expect(text).toMatch(/^We meet this requirement through our Release Handbook\./);
   });
 
+  it('names a part as not covered when the evidence says it was switched off or is on hold, and does not offer that sentence', () => {
+    const text = writeResponse({
+      requirement: { text: 'Require multi-factor authentication for all vendor remote access, and record every vendor session.' },
+      evidence: [{ name: 'Vendor Access Procedure', excerpt: '4.1 Each vendor user signs in with a named account and an Authenticator app prompt for multi-factor authentication. 4.2 Session recording was switched off in 2023 because of storage limits.' }],
+    });
+    expect(text).toMatch(/^Our Vendor Access Procedure covers part of this requirement\./);
+    expect(text).toMatch(/Not yet covered by the linked evidence: record every vendor session\./);
+    expect(text).not.toContain('switched off');
+  });
+
   it('names a part a configuration shows switched off as not covered, unless the part asks for it off', () => {
     const off = writeResponse({
       requirement: { text: 'Back up critical systems daily and encrypt all backup data.' },

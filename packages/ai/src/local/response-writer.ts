@@ -28,25 +28,27 @@ const ABOUT_THE_DOCUMENT = /\b(?:owns|approves?|reviews?|maintains?) (?:this|the
 const DOCUMENT_KEPT = /^(?:this|the) (?:[\w-]+ ){0,3}(?:policy|procedure|standard|document|plan|charter|manual|handbook|framework) (?:is|will be) (?:owned|approved|reviewed|maintained|updated)\b/i;
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
-const NOT_DONE = /\b(?:to be (?:defined|determined|confirmed|agreed|decided)|TBD|TBC|was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
+/** A control said to be off or not in place ('Session recording was switched off', 'is on hold until'): the part it speaks of is missing. */
+const UNDONE = /\b(?:not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|not (?:yet )?(?:enabled|implemented|configured|deployed|in place|rolled out))\b/i;
+const NOT_DONE = /\b(?:not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|to be (?:defined|determined|confirmed|agreed|decided)|TBD|TBC|was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
 
 /** Sentences that allow rather than require ('may use a monitored alarm instead', 'may be excluded from'). */
 const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?:instead|excluded|exempted|waived|skipped|bypass\w*|opt out|choose|decide|request an? (?:exception|waiver))\b/i;
 
 /** Sentences saying who answers for an area ('The COO is the executive owner of business continuity'), not how it is done. */
-const OWNERSHIP = /\b(?:is|are) (?:responsible|accountable) for (?!(?:(?:the|their|its|all|our) )?\w+ing\b)|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
+const OWNERSHIP = /\b(?:is|are) (?:set|decided|determined|chosen) by (?:the|each|our)\b|\b(?:is|are) (?:responsible|accountable) for (?!(?:(?:the|their|its|all|our) )?\w+ing\b)|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
 
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
 const PLANNED = /\b(?:(?:plans|intends) to|agreed in principle|to be (?:completed|done|delivered|implemented|rolled out|introduced|finalised|finalized) by|(?:is|are) (?:currently )?under review|(?:is|are) being (?:evaluated|considered|assessed|explored|piloted)|(?<!\b(?:if|where|when|whether|who|which|that)\s(?:[\w-]+\s){0,3})will (?:define|develop|establish|create|introduce|draft|design|select|evaluate|explore|investigate)|subject to (?:budget|funding|approval)|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
-const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
+const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:recommendations?|objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
 const PLAN_DOCUMENT = /\b(?:roadmap|improvement plan|action plan|remediation plan|project (?:charter|plan|proposal)|backlog|business case|OKRs?|\d+[- ]day plan)\b/i;
 /** Headings a plan's items sit under. */
 const PLAN_HEADING = /\b(?:next steps|roadmap|planned|proposed|future state|to do)\b/i;
 
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
-const ELSEWHERE_OR_VAGUE = /\b(?:everyone'?s? (?:responsibility|role|job)|everyone has a (?:role|part|responsibility)|remember to|(?:strengthens|helps (?:to )?(?:protect|prevent|reduce|keep)|reduces the (?:risk|chance|likelihood))|may (?:carry out|perform|conduct|undertake|run|choose to)|must comply with (?:the|all|any|applicable)|(?:is|are) (?:coordinated|overseen) by|(?:is|are) (?:discouraged|encouraged|recommended|advised against)|(?:is|are) (?:an? )?(?:key|important|essential|vital|critical) (?:parts?|elements?|components?|aspects?)|(?:must|should) be treated with care|(?:regulators|courts|customers|clients) expect|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) optional|(?:is|are) (?:an? )?(?:well-known|common|major|significant|leading) (?:weakness|risk|threat|cause)(?:es)?|everyone'?s? (?:responsibility|role|job)|everyone has a (?:role|part|responsibility)|remember to|(?:strengthens|helps (?:to )?(?:protect|prevent|reduce|keep)|reduces the (?:risk|chance|likelihood))|may (?:carry out|perform|conduct|undertake|run|choose to)|must comply with (?:the|all|any|applicable)|(?:is|are) (?:coordinated|overseen) by|(?:is|are) (?:discouraged|encouraged|recommended|advised against)|(?:is|are) (?:an? )?(?:key|important|essential|vital|critical) (?:parts?|elements?|components?|aspects?)|(?:must|should) be treated with care|(?:regulators|courts|customers|clients) expect|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sentences never offered as showing the control (unless the requirement is itself about exceptions or sanctions). */
 const NOT_SUPPORT = [NOT_A_CONTROL, NOT_DONE, PLANNED, PLAN_ITEM, ALLOWANCE, ELSEWHERE_OR_VAGUE];
@@ -193,14 +195,17 @@ function citeEach(claims: readonly Claim[]): string {
 }
 
 /** Picks the sentences that show the most of the requirement, greedily, each adding something new. */
-function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): { claims: Claim[]; pool: Claim[] } {
+function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): { claims: Claim[]; pool: Claim[]; undone: EvidenceSentence[] } {
   const pool: Claim[] = [];
+  // Sentences that say something is not done ('Session recording was switched off'): never support, and they tell which part is missing.
+  const undone: EvidenceSentence[] = [];
   const seen = new Set<string>();
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     // A roadmap or a project charter says what will be done, not what is.
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
+      if (!allowNegative && UNDONE.test(sentence.text)) undone.push(sentence);
       if (seen.has(sentence.text) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
@@ -259,7 +264,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   // Who owns it or how often it runs, when the evidence says so beside what was chosen.
   const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 2 && claims.some((k) => k.name === c.name));
   if (claims.length && extra && claims.length < MAX_CLAIMS + 1) claims.push(extra);
-  return { claims, pool };
+  return { claims, pool, undone };
 }
 
 export function writeResponse(input: SuggestResponseInput): string {
@@ -276,7 +281,7 @@ export function writeResponse(input: SuggestResponseInput): string {
   }
   const parts = partsOf(requirementText);
   const aspects = new Set(stemsOf(requirementText).filter((s) => !GENERIC.has(s)));
-  const { claims, pool } = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
+  const { claims, pool, undone } = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
   if (!claims.length) {
     return [
       `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show ${howWe}.`,
@@ -327,8 +332,13 @@ export function writeResponse(input: SuggestResponseInput): string {
     if (shown === 0) return p.stems.length < 2 && p.all.length >= 2 && shownOfAll * 2 >= p.all.length;
     return !(p.stems.length >= 4 && shown * 3 < p.stems.length);
   };
+  // A part a sentence says is not done ('is on hold until', 'was switched off in 2023') is not shown.
+  const saidUndone = (p: Part) => {
+    const own = p.stems.filter((s) => !SCOPE.has(s));
+    return own.length > 0 && undone.some((u) => own.filter((s) => u.stems.has(s)).length >= Math.min(2, own.length));
+  };
   const missing = parts.filter((p) => {
-    if (weaker(p) || turnedOff(p)) return true;
+    if (weaker(p) || turnedOff(p) || saidUndone(p)) return true;
     const shownBy = byNumber(p);
     if (shownBy && (claims.includes(shownBy) || claims.length <= MAX_CLAIMS)) {
       if (!claims.includes(shownBy)) claims.push(shownBy);

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { citedName } from './cited-name';
+
+describe('citedName', () => {
+  it('keeps a display name as given and writes a stored file name as words', () => {
+    expect(citedName('Access Control Policy')).toBe('Access Control Policy');
+    expect(citedName('access_control_policy_v2.pdf')).toBe('Access Control Policy v2');
+    expect(citedName('edr_policy_export.txt')).toBe('EDR Policy Export');
+    expect(citedName('SEC-2291.pdf')).toBe('SEC-2291');
+  });
+
+  it('cites a path by its file, keeping what a bracket after it adds', () => {
+    expect(citedName('.github/workflows/build.yml (hp-client-portal)')).toBe('Build (hp-client-portal)');
+    expect(citedName('infra/terraform/s3_backups.tf')).toBe('S3 Backups');
+    expect(citedName('Runbook (v2)')).toBe('Runbook (v2)');
+  });
+});
