@@ -29,7 +29,7 @@ const DOCUMENT_KEPT = /^(?:this|the) (?:[\w-]+ ){0,3}(?:policy|procedure|standar
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
 /** A control said to be off or not in place ('Session recording was switched off', 'is on hold until'): the part it speaks of is missing. */
-const UNDONE = /\b(?:not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|not (?:yet )?(?:enabled|implemented|configured|deployed|in place|rolled out))\b/i;
+const UNDONE = /\b(?:(?:is|are) (?:still )?under (?:discussion|review|consideration)|not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|not (?:yet )?(?:enabled|implemented|configured|deployed|in place|rolled out))\b/i;
 const NOT_DONE = /\b(?:not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|to be (?:defined|determined|confirmed|agreed|decided)|TBD|TBC|was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
 
 /** Sentences that allow rather than require ('may use a monitored alarm instead', 'may be excluded from'). */
@@ -39,7 +39,7 @@ const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?
 const OWNERSHIP = /\b(?:is|are) (?:set|decided|determined|chosen) by (?:the|each|our)\b|\b(?:is|are) (?:responsible|accountable) for (?!(?:(?:the|their|its|all|our) )?\w+ing\b)|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
 
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
-const PLANNED = /\b(?:(?:plans|intends) to|agreed in principle|to be (?:completed|done|delivered|implemented|rolled out|introduced|finalised|finalized) by|(?:is|are) (?:currently )?under review|(?:is|are) being (?:evaluated|considered|assessed|explored|piloted)|(?<!\b(?:if|where|when|whether|who|which|that)\s(?:[\w-]+\s){0,3})will (?:define|develop|establish|create|introduce|draft|design|select|evaluate|explore|investigate)|subject to (?:budget|funding|approval)|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
+const PLANNED = /\b(?:(?:plans|intends) to|agreed in principle|to be (?:completed|done|delivered|implemented|rolled out|introduced|finalised|finalized) by|(?:is|are) (?:currently |still )?under (?:review|discussion|consideration)|(?:is|are) being (?:evaluated|considered|assessed|explored|piloted)|(?<!\b(?:if|where|when|whether|who|which|that)\s(?:[\w-]+\s){0,3})will (?:define|develop|establish|create|introduce|draft|design|select|evaluate|explore|investigate)|subject to (?:budget|funding|approval)|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
 const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:recommendations?|objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
@@ -52,6 +52,8 @@ const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) optional|(?:is|are) (?:an? )?(?:well
 
 /** Sentences never offered as showing the control (unless the requirement is itself about exceptions or sanctions). */
 const NOT_SUPPORT = [NOT_A_CONTROL, NOT_DONE, PLANNED, PLAN_ITEM, ALLOWANCE, ELSEWHERE_OR_VAGUE];
+/** Never support, even for a requirement about exceptions or sanctions: what is not done or only planned. */
+const NEVER_SUPPORT = [NOT_DONE, PLANNED, PLAN_ITEM];
 
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
@@ -205,8 +207,8 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     // A roadmap or a project charter says what will be done, not what is.
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
-      if (!allowNegative && UNDONE.test(sentence.text)) undone.push(sentence);
-      if (seen.has(sentence.text) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
+      if (UNDONE.test(sentence.text)) undone.push(sentence);
+      if (seen.has(sentence.text) || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
@@ -335,7 +337,7 @@ export function writeResponse(input: SuggestResponseInput): string {
   // A part a sentence says is not done ('is on hold until', 'was switched off in 2023') is not shown.
   const saidUndone = (p: Part) => {
     const own = p.stems.filter((s) => !SCOPE.has(s));
-    return own.length > 0 && undone.some((u) => own.filter((s) => u.stems.has(s)).length >= Math.min(2, own.length));
+    return own.length > 0 && undone.some((u) => own.filter((s) => u.stems.has(s)).length >= 1);
   };
   const missing = parts.filter((p) => {
     if (weaker(p) || turnedOff(p) || saidUndone(p)) return true;
