@@ -95,6 +95,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhot (?:storage|tier)\b|\bsearchable\b|\bsearched (?:instantly|immediately|online)\b|\binteractive (?:tier|retention)\b/gi, 'immediately available for analysis'],
   [/\bnot supported\b|\bTLS ?1\.[01]:? (?:no|off|disabled)\b/gi, 'disabled'],
   [/\bTLS ?v?1[._]?2\b|\bTLS1_2\b/gi, 'TLS 1.2'],
+  [/\breturn(?:ed|s)? (?:box|their|the|all|company)\b|\bcollect(?:ed|s)? (?:the|their|all) (?:laptops?|devices?|equipment|badges?)\b/gi, 'recover'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];
 

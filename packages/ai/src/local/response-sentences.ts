@@ -54,7 +54,7 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
     const run = /^([A-Z][a-z-]+(?: (?:[a-z-]+|&)){0,4}) ([A-Z][a-z]+(?: \S+){4,})$/s.exec(sentence);
     // A word that starts sentences ('The', 'All') is not a heading; one word alone is one only if headings use it ('Scope').
     const heading = run?.[1] ?? '';
-    const startsSentences = /^(?:The|A|An|All|Each|Every|Any|Our|This|These|Those|Its|Their|We|No|Some|Only|Where|When|If)\b/.test(heading);
+    const startsSentences = /^(?:The|A|An|All|Each|Every|Any|Our|This|These|Those|Its|Their|We|No|Some|Only|Where|When|If|To|For|In|On|By|At|After|Before|During|Once|Upon|Please)\b/.test(heading);
     const oneWord = !heading.includes(' ');
     if (run && !startsSentences && (!oneWord || HEADING_END.test(heading) || FRAMING_WORD.test(heading)) && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(heading)) return { text: run[2]!, heading };
     return { text: sentence };

@@ -244,6 +244,40 @@ describe('writeResponse', () => {
     expect(text).not.toContain('switched off');
   });
 
+  it('compares a number with the sentence most about its part (the recovery time objective, not the recovery point objective beside it)', () => {
+    const text = writeResponse({
+      requirement: { text: 'Maintain a disaster recovery plan with a recovery time objective of no more than 4 hours, and test it at least annually.' },
+      evidence: [{ name: 'Disaster Recovery Plan', excerpt: '2.1 Recovery point objective: 15 minutes, met by point-in-time recovery. 2.2 Recovery time objective: 8 hours for full service restoration. 2.3 The plan is tested every year by failing over the staging environment.' }],
+    });
+    expect(text).toMatch(/Not yet covered by the linked evidence: [^.]*recovery time objective of no more than 4 hours/);
+  });
+
+  it('does not take a sentence that opens with its purpose for one run into a heading', () => {
+    const text = writeResponse({
+      requirement: { text: 'Keep retrievable exact copies of patient data and test restores monthly.' },
+      evidence: [{ name: 'Backup Policy', excerpt: '4. Backups. To protect Ebbsfield Regional Hospital against the loss of patient data, exact copies are taken nightly and restores are tested monthly.' }],
+    });
+    expect(text).toContain('To protect Ebbsfield Regional Hospital against the loss of patient data');
+  });
+
+  it('reads a list of examples ending on "or" as examples, and an evaluation or a failed audit check as no control', () => {
+    const examples = writeResponse({
+      requirement: { text: 'Do not keep sensitive authentication data such as track data, card verification codes or PINs after authorisation.' },
+      evidence: [{ name: 'Card Data Standard', excerpt: 'Sensitive authentication data is never kept after authorisation: the card verification code and track data go straight to the payment processor.' }],
+    });
+    expect(examples).toMatch(/^We meet this requirement through our Card Data Standard\./);
+    const evaluating = writeResponse({
+      requirement: { text: 'Scan all internal hosts for vulnerabilities at least quarterly.' },
+      evidence: [{ name: 'Vulnerability Procedure', excerpt: 'The team is evaluating Tenable agents to scan all internal hosts for vulnerabilities each quarter from 2025.' }],
+    });
+    expect(evaluating).toMatch(/does not show how we scan all internal hosts/);
+    const failed = writeResponse({
+      requirement: { text: 'Document procedures to restore lost patient data from backups.' },
+      evidence: [{ name: 'Internal Audit Report', excerpt: 'Finding 3: Infrastructure could not provide documented procedures to restore patient data from backups.' }],
+    });
+    expect(failed).toMatch(/does not show how we document procedures to restore lost patient data/);
+  });
+
   it('names a part a configuration shows switched off as not covered, unless the part asks for it off', () => {
     const off = writeResponse({
       requirement: { text: 'Back up critical systems daily and encrypt all backup data.' },

@@ -29,8 +29,8 @@ const DOCUMENT_KEPT = /^(?:this|the) (?:[\w-]+ ){0,3}(?:policy|procedure|standar
 
 /** Sentences reporting that something was not done or is still open: they show a gap, not the control. */
 /** A control said to be off or not in place ('Session recording was switched off', 'is on hold until'): the part it speaks of is missing. */
-const UNDONE = /\b(?:(?:is|are) (?:still )?under (?:discussion|review|consideration)|not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|not (?:yet )?(?:enabled|implemented|configured|deployed|in place|rolled out))\b/i;
-const NOT_DONE = /\b(?:not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|to be (?:defined|determined|confirmed|agreed|decided)|TBD|TBC|was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
+const UNDONE = /\b(?:could not|(?:was|were) unable to|cannot (?:provide|produce|demonstrate|show)|(?:is|are) (?:still )?under (?:discussion|review|consideration)|not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|not (?:yet )?(?:enabled|implemented|configured|deployed|in place|rolled out))\b/i;
+const NOT_DONE = /\b(?:could not|(?:was|were) unable to|cannot (?:provide|produce|demonstrate|show)|not (?:yet )?part of|(?:was|were|has been|have been) (?:suspended|switched off|turned off|paused|stopped|discontinued)|(?:is|are) (?:currently )?(?:on hold|paused|switched off|turned off)|put on hold|on hold until|to be (?:defined|determined|confirmed|agreed|decided)|TBD|TBC|was not|were not|has not been|have not been|had not been|did not|not (?:yet )?(?:in scope|performed|carried out|completed|done|tested|retested|remediated|implemented|started|reviewed|included|enabled|configured|deployed)|out of scope|(?:remains?|still) (?:open|outstanding|pending)|is pending|are pending|overdue)\b/i;
 
 /** Sentences that allow rather than require ('may use a monitored alarm instead', 'may be excluded from'). */
 const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?:instead|excluded|exempted|waived|skipped|bypass\w*|opt out|choose|decide|request an? (?:exception|waiver))\b/i;
@@ -39,7 +39,7 @@ const ALLOWANCE = /\b(?:may|can) (?!only\b|not\b|never\b)(?:be )?(?:\w+ ){0,8}(?
 const OWNERSHIP = /\b(?:is|are) (?:set|decided|determined|chosen) by (?:the|each|our)\b|\b(?:is|are) (?:responsible|accountable) for (?!(?:(?:the|their|its|all|our) )?\w+ing\b)|\bis the (?:\w+ )?owner of\b|\b(?:is|are) managed by the\b/i;
 
 /** Sentences announcing a control still to come: 'will be enabled once the archive account is live', 'intends to introduce'. */
-const PLANNED = /\b(?:(?:plans|intends) to|agreed in principle|to be (?:completed|done|delivered|implemented|rolled out|introduced|finalised|finalized) by|(?:is|are) (?:currently |still )?under (?:review|discussion|consideration)|(?:is|are) being (?:evaluated|considered|assessed|explored|piloted)|(?<!\b(?:if|where|when|whether|who|which|that)\s(?:[\w-]+\s){0,3})will (?:define|develop|establish|create|introduce|draft|design|select|evaluate|explore|investigate)|subject to (?:budget|funding|approval)|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
+const PLANNED = /\b(?:(?:plans|intends) to|(?:is|are) (?:evaluating|planning|considering|exploring|looking (?:at|into))|agreed to (?:scope|explore|look at|look into|consider|evaluate|plan|investigate|pilot)|agreed in principle|to be (?:completed|done|delivered|implemented|rolled out|introduced|finalised|finalized) by|(?:is|are) (?:currently |still )?under (?:review|discussion|consideration)|(?:is|are) being (?:evaluated|considered|assessed|explored|piloted)|(?<!\b(?:if|where|when|whether|who|which|that)\s(?:[\w-]+\s){0,3})will (?:define|develop|establish|create|introduce|draft|design|select|evaluate|explore|investigate)|subject to (?:budget|funding|approval)|(?:we|they) (?:plan|intend) to|intention is to|planned for|is planned|are planned|(?:is|are) scheduled to|on (?:the|our) roadmap|aims? to|would be (?:engaged|introduced|implemented|enabled|rolled out|deployed|adopted)|next (?:financial |fiscal |calendar )?(?:year|quarter)|will be [a-z]+(?:ed|en) (?:[^.]{0,200}\b)?(?:once|when|after|by (?:the end|Q[1-4]|[A-Z][a-z]+ \d{4})|in (?:FY ?)?\d{4}|next (?:year|quarter|month))\b|in (?:a )?future (?:phase|release))/i;
 
 /** Items of a plan ('Q3 initiative: introduce…', 'Objective: deploy…') and documents that are plans (a roadmap, a project charter). */
 const PLAN_ITEM = /^(?:Q[1-4] |FY\d{2,4} |H[12] )?(?:recommendations?|objectives?|initiatives?|goals?|milestones?|next steps?|proposed|planned|target state|KR\d*|OKR\d*|priority \d+|action \d+)\b[^:]{0,30}:/i;
@@ -48,7 +48,7 @@ const PLAN_DOCUMENT = /\b(?:roadmap|improvement plan|action plan|remediation pla
 const PLAN_HEADING = /\b(?:next steps|roadmap|planned|proposed|future state|to do)\b/i;
 
 /** Sentences that point elsewhere or promise without saying how: 'are described in the runbook', 'will be audited periodically'. */
-const ELSEWHERE_OR_VAGUE = /\b(?:(?:is|are) optional|(?:is|are) (?:an? )?(?:well-known|common|major|significant|leading) (?:weakness|risk|threat|cause)(?:es)?|everyone'?s? (?:responsibility|role|job)|everyone has a (?:role|part|responsibility)|remember to|(?:strengthens|helps (?:to )?(?:protect|prevent|reduce|keep)|reduces the (?:risk|chance|likelihood))|may (?:carry out|perform|conduct|undertake|run|choose to)|must comply with (?:the|all|any|applicable)|(?:is|are) (?:coordinated|overseen) by|(?:is|are) (?:discouraged|encouraged|recommended|advised against)|(?:is|are) (?:an? )?(?:key|important|essential|vital|critical) (?:parts?|elements?|components?|aspects?)|(?:must|should) be treated with care|(?:regulators|courts|customers|clients) expect|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
+const ELSEWHERE_OR_VAGUE = /\b(?:(?:should|must) take care|should prefer|(?:is|are) optional|(?:is|are) (?:an? )?(?:well-known|common|major|significant|leading) (?:weakness|risk|threat|cause)(?:es)?|everyone'?s? (?:responsibility|role|job)|everyone has a (?:role|part|responsibility)|remember to|(?:strengthens|helps (?:to )?(?:protect|prevent|reduce|keep)|reduces the (?:risk|chance|likelihood))|may (?:carry out|perform|conduct|undertake|run|choose to)|must comply with (?:the|all|any|applicable)|(?:is|are) (?:coordinated|overseen) by|(?:is|are) (?:discouraged|encouraged|recommended|advised against)|(?:is|are) (?:an? )?(?:key|important|essential|vital|critical) (?:parts?|elements?|components?|aspects?)|(?:must|should) be treated with care|(?:regulators|courts|customers|clients) expect|should be avoided|sparingly|for a period (?:defined|set|determined) by|may be (?:asked|requested|invited) to|(?:is|are) (?:described|documented|set out|covered|detailed|defined) in (?:the|a|our|separate)|refer to the|see (?:the|section)|from time to time|as (?:needed|appropriate|required by the business)|where appropriate|will be [a-z]+ed periodically|(?:is|are|will be) (?:offered|available|provided) on request)\b/i;
 
 /** Sentences never offered as showing the control (unless the requirement is itself about exceptions or sanctions). */
 const NOT_SUPPORT = [NOT_A_CONTROL, NOT_DONE, PLANNED, PLAN_ITEM, ALLOWANCE, ELSEWHERE_OR_VAGUE];
@@ -88,7 +88,8 @@ type Claim = { sentence: EvidenceSentence; name: string; section?: string };
  * that no one can alter them') belong to the part they follow, which they may show in its stead; a condition
  * that leads the requirement ('Before staff get access, …') is not a part to show.
  */
-const EXAMPLE = /\s*\b(?:such as|for example|for instance|e\.g\.)\s[^,;]*/i;
+// ('such as full track data, card verification codes or PINs': a list of examples ends on its 'or' or 'and'.)
+const EXAMPLE = /\s*\b(?:such as|for example|for instance|e\.g\.)\s(?:(?:[^,;]{1,60},\s*)+?(?!(?:and|or)\b)[^,;]*?\s(?:or|and)\s[^,;]*|[^,;]*)/i;
 const PURPOSE = /\s*\b(?:so that|so as to|in order to)\s.*$/i;
 const LEADING_CONDITION = /^(?:before|after|when|whenever|once|prior to|upon|if|unless|where|in order to)\b[^,;]*,\s*/i;
 
@@ -294,8 +295,13 @@ export function writeResponse(input: SuggestResponseInput): string {
   // A part that shares its words with another is shown when most of them are ('define severity levels for incidents').
   // A part whose number the evidence states weaker ('every six months' for quarterly, 30 days for 14) is not shown.
   const weaker = (p: Part) => {
-    const about = claims.filter((c) => p.all.some((s) => c.sentence.stems.has(s)));
-    const stated = (about.length ? about : claims).flatMap((c) => statedQuantities(c.sentence.text));
+    // The sentences most about the part: 'Recovery time objective: 8 hours' for the RTO, not the RPO's line beside it.
+    const shared = (c: Claim) => p.all.filter((s) => !FREQUENCY_STEM.test(s) && !QUANTITY_WORD.test(s) && c.sentence.stems.has(s)).length;
+    const related = claims.filter((c) => shared(c) > 0);
+    const counting = related.filter((c) => statedQuantities(c.sentence.text).length > 0);
+    const most = Math.max(0, ...counting.map(shared));
+    const about = counting.filter((c) => shared(c) === most);
+    const stated = (related.length ? about : claims).flatMap((c) => statedQuantities(c.sentence.text));
     if (requiredQuantities(p.text).some((q) => meetsQuantity(q, stated) === false)) return true;
     // 'test restoration at least quarterly' beside 'a sample restore is performed once a year': the sentences about
     // the part say how often, and none says as often as it asks.
