@@ -27,7 +27,8 @@ const norm = (s: string) => s.toLowerCase().replace(/[“”]/g, '"').replace(/[
 function sentencesOf(text: string): string[] {
   return text
     .split(/\n\s*\n|\n/)
-    .flatMap((p) => p.trim().split(/(?<=[.!?]["”’)]*)\s+(?=\S)/))
+    // ('e.g.' and 'i.e.' end no sentence.)
+    .flatMap((p) => p.trim().split(/(?<=[.!?]["”’)]*)(?<!\b(?:e\.g|i\.e|vs|cf|incl|approx)\.)\s+(?=\S)/))
     .map((s) => s.trim())
     .filter(Boolean);
 }
