@@ -96,6 +96,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bnot supported\b|\bTLS ?1\.[01]:? (?:no|off|disabled)\b/gi, 'disabled'],
   [/\bTLS ?v?1[._]?2\b|\bTLS1_2\b/gi, 'TLS 1.2'],
   [/\breturn(?:ed|s)? (?:box|their|the|all|company)\b|\bcollect(?:ed|s)? (?:the|their|all) (?:laptops?|devices?|equipment|badges?)\b/gi, 'recover'],
+  [/\bNIST (?:SP )?800-88\b|\bpurge method\b|\bcrypto(?:graphic(?:ally)?)? eras\w*\b|\bdegauss\w*\b/gi, 'sanitise unrecoverable'],
+  [/\bhardened (?:builds?|images?|configurations?)(?: standards?)?\b|\bbuild standards?\b|\bgolden images?\b|\bCIS Benchmarks?\b|\bsecurity baselines?\b/gi, 'secure configuration baseline'],
+  [/\broaming client\b|\bumbrella\b|\bzscaler internet access\b|\bsecure web gateway\b|\bSWG\b|\b(?:DNS|URL|web) filter\w*\b/gi, 'DNS URL filtering web traffic'],
+  [/\bglobal admin\w*\b|\bdomain admins?\b|\benterprise admins?\b|\broot (?:account|user)s?\b|\bsuper ?admins?\b/gi, 'privileged account'],
+  [/\b(?:detection|alert|analytics) rules?\b/gi, 'monitor alert'],
+  [/\breturn 301 https\b|\bHSTS\b|\bStrict-Transport-Security\b|\bhttps ?only\b|\bredirect(?:ed|s)? to https\b/gi, 'redirect refuse unencrypted connections'],
   [/\bverbal approval\b|\bretrospective(?:ly)? approv/gi, 'approval'],
 ];
 

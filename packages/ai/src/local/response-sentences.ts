@@ -56,7 +56,9 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
     const heading = run?.[1] ?? '';
     const startsSentences = /^(?:The|A|An|All|Each|Every|Any|Our|This|These|Those|Its|Their|We|No|Some|Only|Where|When|If|To|For|In|On|By|At|After|Before|During|Once|Upon|Please)\b/.test(heading);
     const oneWord = !heading.includes(' ');
-    if (run && !startsSentences && (!oneWord || HEADING_END.test(heading) || FRAMING_WORD.test(heading)) && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(heading)) return { text: run[2]!, heading };
+    // 'Remaining devices in Production…', 'Staff currently access Outlook…': a sentence, not a heading run into one.
+    const sentenceLike = /\b(?:in|of|to|for|on|at|by|with|or|the|a|an)$/.test(heading) || heading.split(' ').slice(1).some((w) => /ly$/.test(w) || VERBISH.test(w));
+    if (run && !startsSentences && !sentenceLike && (!oneWord || HEADING_END.test(heading) || FRAMING_WORD.test(heading)) && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(heading)) return { text: run[2]!, heading };
     return { text: sentence };
   }
   const rest = numbered[2]!;

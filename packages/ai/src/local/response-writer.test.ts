@@ -260,6 +260,14 @@ describe('writeResponse', () => {
     expect(text).toContain('To protect Ebbsfield Regional Hospital against the loss of patient data');
   });
 
+  it('does not take the opening words of a sentence for a heading run into it', () => {
+    const text = writeResponse({
+      requirement: { text: 'Encrypt the storage of all Windows laptops that access company data.' },
+      evidence: [{ name: 'IT Projects Status Report', excerpt: 'Windows laptops in Production and Sales are encrypted with BitLocker through Intune, and all laptops that access company data report their encryption status daily.' }],
+    });
+    expect(text).toContain('Windows laptops in Production and Sales are encrypted with BitLocker');
+  });
+
   it('reads a list of examples ending on "or" as examples, and an evaluation or a failed audit check as no control', () => {
     const examples = writeResponse({
       requirement: { text: 'Do not keep sensitive authentication data such as track data, card verification codes or PINs after authorisation.' },
