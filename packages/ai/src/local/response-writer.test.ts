@@ -260,6 +260,14 @@ describe('writeResponse', () => {
     expect(text).toContain('To protect Ebbsfield Regional Hospital against the loss of patient data');
   });
 
+  it('cites an exhibit or a schedule by its own name, a numbered part as a section', () => {
+    const text = writeResponse({
+      requirement: { text: 'Have each vendor employee with access sign the security addendum before access is granted.' },
+      evidence: [{ name: 'Master Services Agreement', section: 'Exhibit D', excerpt: 'Each employee of the Contractor with access shall sign the security addendum certification before access is granted.' }],
+    });
+    expect(text).toContain('before access is granted (Master Services Agreement, Exhibit D).');
+  });
+
   it('does not take the opening words of a sentence for a heading run into it', () => {
     const text = writeResponse({
       requirement: { text: 'Encrypt the storage of all Windows laptops that access company data.' },

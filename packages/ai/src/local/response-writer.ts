@@ -186,7 +186,9 @@ function listNames(names: readonly string[]): string {
 
 function cite(claim: Claim): string {
   const body = claim.sentence.text.replace(/[.!?]["”’)]?$/, (end) => (end.length > 1 ? end.slice(1) : ''));
-  return `${body} (${claim.name}${claim.section ? `, section ${claim.section}` : ''}).`;
+  // 'Exhibit D', 'Schedule 3', 'Appendix B' name themselves; a number is a section.
+  const place = claim.section && (/^(?:exhibit|schedule|appendix|annex|attachment|clause|article|part|item|step|table)\b/i.test(claim.section) ? claim.section : `section ${claim.section}`);
+  return `${body} (${claim.name}${place ? `, ${place}` : ''}).`;
 }
 
 /** Claims in order, each source cited once after the last of its consecutive sentences. */
