@@ -268,6 +268,27 @@ describe('writeResponse', () => {
     expect(text).toContain('before access is granted (Master Services Agreement, Exhibit D).');
   });
 
+  it('keeps a pair that names one thing in one part, and reads four months a year as quarterly', () => {
+    const pair = writeResponse({
+      requirement: { text: 'Record the user and the date and time of every access to criminal history records.' },
+      evidence: [{ name: 'Audit Logging Standard', excerpt: 'Every access to criminal history records is logged with the user ID and a timestamp.' }],
+    });
+    expect(pair).not.toMatch(/Not yet covered by the linked evidence: [^.]*\btime\b/);
+    const months = writeResponse({
+      requirement: { text: 'Review user access to the dispensing system at least quarterly.' },
+      evidence: [{ name: 'Access Review Procedure', excerpt: 'Managers review user access to the dispensing system in a certification campaign launched in January, April, July and October.' }],
+    });
+    expect(months).toMatch(/^We meet this requirement through our Access Review Procedure\./);
+  });
+
+  it('does not offer an action item from minutes as the control', () => {
+    const text = writeResponse({
+      requirement: { text: 'Run simulated phishing exercises for all staff at least quarterly.' },
+      evidence: [{ name: 'IT Steering Minutes', excerpt: 'JT to propose a vendor for quarterly simulated phishing exercises for all staff.' }],
+    });
+    expect(text).toMatch(/does not show how we run simulated phishing exercises/);
+  });
+
   it('does not take the opening words of a sentence for a heading run into it', () => {
     const text = writeResponse({
       requirement: { text: 'Encrypt the storage of all Windows laptops that access company data.' },
