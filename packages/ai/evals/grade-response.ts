@@ -42,7 +42,11 @@ export function gradeResponse(fixture: ResponseFixture, text: string): ResponseG
   // A document's name as stored when it is a file name ('backup_procedure_v3.docx'), or any file name.
   // 'SEC-2291.pdf' cited as 'SEC-2291' is its cited name: only a stem still written as a file name counts.
   const stem = (n: string) => n.replace(/\.[a-z0-9]{2,4}$/i, '');
-  const stored = fixture.evidence.map((e) => e.name).find((n) => n !== citedName(n) && stem(n) !== citedName(n) && text.includes(stem(n)));
+  // Cited means where a document is named: after 'our' or 'and', or opening a citation's bracket (a quoted
+  // setting such as 'arn:aws:securityhub:…' is not a citation of 'securityhub.tf').
+  const escape = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const citesAs = (n: string) => new RegExp(`(?:\\(|\\bour |\\band )${escape(n)}(?=[\\s,.)]|$)`).test(text);
+  const stored = fixture.evidence.map((e) => e.name).find((n) => n !== citedName(n) && stem(n) !== citedName(n) && citesAs(stem(n)));
   const fileName = stored ?? FILE_NAME.exec(text)?.[0];
   if (fileName) why.push(`cites a file name: ${fileName}`);
   const broken = sentencesOf(text).find((s) => !/^[A-Z0-9"“‘'(]/.test(s) || !/[.!?]["”’)]*$/.test(s));

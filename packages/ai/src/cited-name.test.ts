@@ -13,5 +13,6 @@ describe('citedName', () => {
     expect(citedName('.github/workflows/build.yml (hp-client-portal)')).toBe('Build (hp-client-portal)');
     expect(citedName('infra/terraform/s3_backups.tf')).toBe('S3 Backups');
     expect(citedName('Runbook (v2)')).toBe('Runbook (v2)');
+    expect(citedName('security.txt (www.northmouthport.gov.uk/.well-known/security.txt)')).toBe('Security');
   });
 });

@@ -16,6 +16,8 @@ export function citedName(name: string): string {
   const trimmed = name.trim().replace(/^(?:[\w.-]+\/)+(?=[\w.-]+\.[a-z0-9]{2,4}\b)/i, '');
   if (!/_/.test(trimmed) && !EXTENSION.test(trimmed)) return trimmed;
   const bracket = /\s*\([^()]*\)$/.exec(trimmed)?.[0] ?? '';
+  // A bracket that holds a path or an address ('(www.example.gov.uk/.well-known/security.txt)') is left out.
+  const kept = /[/\\]|\.[a-z0-9]{2,4}\b/i.test(bracket) ? '' : bracket;
   const words = trimmed
     .slice(0, trimmed.length - bracket.length)
     .replace(EXTENSION, '')
@@ -30,5 +32,5 @@ export function citedName(name: string): string {
       return w.length > 2 || i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w;
     })
     .join(' ')
-    .concat(bracket);
+    .concat(kept);
 }

@@ -122,11 +122,13 @@ function splitParts(text: string): string[] {
     const describing = previous !== undefined && separator.trim() === ',' && !carried && !predicate && !hasVerb &&
       /^(?:ADJ|VERB)$/.test(last?.pos ?? '') && /(?:ed|al|ic|ive|ous)$/.test(last?.value ?? '');
     // 'MFA, for all administrator accounts': what a part applies to, after a comma, stays with it.
-    const scopeOnly = previous !== undefined && separator.trim() === ',' && !carried && !hasVerb && /^(?:for|on|in|across|at|to|from|of|by|including)\s/i.test(piece.trim());
+    const scopeOnly = previous !== undefined && separator.trim() === ',' && !carried && !hasVerb && /^(?:for|on|in|across|at|to|from|of|by)\s/i.test(piece.trim());
     // 'an accurate and thorough assessment': two describing words joined by 'and' describe one thing.
+    // 'Back up critical systems and data automatically …': a second thing the same verb is done to stays in its part.
+    const secondObject = previous !== undefined && separator.trim() === 'and' && !carried && !hasVerb && pieceWords[0]?.pos === 'NOUN' && wordsOf(previous)[0]?.pos === 'VERB' && wordsOf(previous).length <= 4;
     const pairedDescribing = previous !== undefined && separator.trim() === 'and' && !carried && last?.pos === 'ADJ' && pieceWords[0]?.pos === 'ADJ';
     if (describing || scopeOnly) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
-    else if (pairedDescribing) parts[parts.length - 1] = `${previous} and ${piece.trim()}`;
+    else if (pairedDescribing || secondObject) parts[parts.length - 1] = `${previous} and ${piece.trim()}`;
     else parts.push(`${carried}${piece}`);
     carried = '';
   }
