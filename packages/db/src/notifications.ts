@@ -3,6 +3,8 @@ import pg from 'pg';
 /** What a listener on one channel is told: each payload, and that some may have been missed. */
 export interface NotificationHandlers {
   message(payload: string): void;
+  /** The connection was lost: until resumed, notifications are not heard. */
+  lost?(): void;
   /** The connection was lost and is back: notifications sent meanwhile are gone, so re-read. */
   resumed(): void;
 }
@@ -88,7 +90,9 @@ export class PgListener {
     if (this.client !== client) return;
     this.client = undefined;
     client.end().catch(() => undefined);
-    if (!this.closed) this.scheduleReconnect();
+    if (this.closed) return;
+    for (const set of this.channels.values()) for (const handlers of set) handlers.lost?.();
+    this.scheduleReconnect();
   }
 
   private scheduleReconnect() {

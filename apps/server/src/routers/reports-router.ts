@@ -29,7 +29,9 @@ export const reportsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/reports/dashboard', tags: ['reports'], summary: "A tenant's dashboard (tenant_id, frameworks)" } })
     .input(dashboardInput)
     .output(serverBuiltOutput(dashboardOutput, dashboardEnvelope))
-    .query(({ ctx, input }) => getDashboard(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    .query(({ ctx, input }) =>
+      ctx.deps.dashboards.read({ userId: ctx.actor.caller.user.id, tenantId: ctx.tenantId, frameworks: input.frameworks }, () => getDashboard(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+    ),
 
   rollup: orgManagerProcedure('Only managers of this organization can see its roll-up')
     .meta({ openapi: { method: 'GET', path: '/organizations/{id}/rollup', tags: ['organizations'], summary: 'Executive roll-up of an organization' } })
