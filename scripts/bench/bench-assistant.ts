@@ -17,7 +17,7 @@ import { createTestDatabase } from '@compliance/db/testing/test-database';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
 import { WORLD_CONTRACTS, WORLD_EVIDENCE, assignWork, fixtureDocx, uploadAndAnalyse, type SeedUpload } from '../../apps/server/test/helpers/assistant-seed';
@@ -73,7 +73,7 @@ try {
   console.log(`Seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${counts.requirements} requirements, ${counts.contracts} contracts, ${counts.evidence} evidence documents, ${counts.passages} passages`);
 
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: 'postgres', logger: false });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: 'postgres', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: PASSWORD }) });
   const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);

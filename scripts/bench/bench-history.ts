@@ -19,7 +19,7 @@ import { createProcessors } from '@compliance/domain/documents/processors';
 import { backfillTenantHistory } from '@compliance/domain/history/history-service';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
 import { measure } from './http-timing';
@@ -44,7 +44,7 @@ try {
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
   const engine = createAiEngine({ provider: 'local' });
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: 'postgres', logger: false });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: 'postgres', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: seeded.username, password: PASSWORD }) });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

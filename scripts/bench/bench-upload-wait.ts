@@ -24,7 +24,7 @@ import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
@@ -54,7 +54,7 @@ async function startWorker(databaseUrl: string, prefix: string): Promise<ChildPr
 /** Times RUNS uploads with wait (after WARM_UP) against a server using the given queue. */
 async function timeUploads(handle: DatabaseHandle, queue: JobQueue, shape: string) {
   const config = { ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), throttle: { maxPerUsername: 1000, maxPerIp: 1000, windowMinutes: 1 }, rateLimit: { perUser: 0, perAddress: 0, windowSeconds: 60 } };
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: 'postgres', logger: false });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: 'postgres', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'analyst', password: PASSWORD }) });

@@ -11,7 +11,7 @@ import { createProcessors } from '@compliance/domain/documents/processors';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/env';
 
@@ -23,7 +23,7 @@ const queue =
   prefix && process.env.REDIS_URL
     ? new BullMqQueue(process.env.REDIS_URL, prefix)
     : new InProcessQueue(handle.db, createProcessors(handle.db, engine), Number(process.env.JOB_CONCURRENCY ?? 2));
-const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: 'postgres', logger: false });
+const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: 'postgres', logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 process.on('message', async (message: { type: 'memory'; id: number; gc: boolean } | { type: 'stop' }) => {

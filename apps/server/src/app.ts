@@ -52,10 +52,10 @@ export async function buildApp({ deps, databaseKind, logger = true, metrics = cr
   // Every 503 (database down, not ready) tells clients when to try again; /trpc sets it in responseMeta.
   app.addHook('onSend', async (req, reply, payload) => {
     // A state change may alter who may do what (memberships, roles, grants, sessions) and what a dashboard
-    // shows: resolved callers and dashboards are read again, before whoever made the change can ask.
+    // shows: resolved callers and reports are read again, before whoever made the change can ask.
     if (isMutation(req)) {
       invalidateCallerCache();
-      deps.dashboards.forgetAll();
+      deps.reports.forgetAll();
     }
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
     return payload;

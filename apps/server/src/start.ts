@@ -7,7 +7,7 @@ import { ensureProductAdmin, seedDemoIfEmpty } from '@compliance/domain/demo/see
 import { backfillPassages } from '@compliance/domain/documents/passage-backfill';
 import { startDailySnapshots } from '@compliance/domain/history/history-service';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from './app';
 import type { ServerConfig } from './env';
 import { createJobQueue } from './job-queue-factory';
@@ -28,7 +28,7 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   }
   const metrics = createServerMetrics();
   const { queue, engine } = await createJobQueue(config, handle.db, metrics.jobObserver);
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: handle.kind, logger: options.logger, metrics });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: handle.kind, logger: options.logger, metrics });
   // Documents analysed by an earlier release get the passages the assistant quotes, in the background.
   const backfill = new AbortController();
   const passages = backfillPassages(handle.db, { signal: backfill.signal }).catch((error: unknown) => app.log.warn({ err: error }, 'Passage backfill stopped'));

@@ -4,7 +4,7 @@ import { type DatabaseHandle, connectDatabase } from '@compliance/db/connect';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   handle = await connectDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/unreachable', poolSize: 1 });
   const engine = createAiEngine({ provider: 'local' });
   queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 1);
-  app = await buildApp({ deps: { db: handle.db, config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), queue, engine, jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: 'postgres', logger: false });
+  app = await buildApp({ deps: { db: handle.db, config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' }), queue, engine, jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: 'postgres', logger: false });
   await app.ready();
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { Caller } from '@compliance/domain/access/caller';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import type { JobProcessors } from '@compliance/domain/jobs/job-runner';
 import { createJob, waitForJob } from '@compliance/domain/jobs/job-service';
 import type { FastifyInstance } from 'fastify';
@@ -60,7 +60,7 @@ async function observedApp(overrides: Partial<ReturnType<typeof loadConfig>> = {
       done();
     },
   });
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: changes, dashboards: new DashboardCache(handle.listen) }, databaseKind: handle.kind, metrics, logStream });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: changes, reports: new ReportCache(handle.listen) }, databaseKind: handle.kind, metrics, logStream });
   await app.ready();
   return { app, queue, lines, close: async () => (await app.close(), await queue.close()) };
 }
@@ -210,7 +210,7 @@ describe.runIf(process.env.REDIS_URL)('/metrics with BullMQ', () => {
   it('reads queue depth from BullMQ when the server only enqueues', async () => {
     const queue = new BullMqQueue(process.env.REDIS_URL!, `metrics-${randomUUID().slice(0, 8)}`);
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', REDIS_URL: process.env.REDIS_URL });
-    const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: changes, dashboards: new DashboardCache(handle.listen) }, databaseKind: handle.kind, logger: false });
+    const app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: changes, reports: new ReportCache(handle.listen) }, databaseKind: handle.kind, logger: false });
     try {
       const id = await createContractJob(DOCS.ok);
       await queue.enqueue('analyze-contract', id);

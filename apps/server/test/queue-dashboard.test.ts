@@ -4,7 +4,7 @@ import { createAiEngine } from '@compliance/ai/engine';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
 import { NO_DASHBOARD } from '../src/observability/queue-dashboard';
@@ -37,7 +37,7 @@ describe.runIf(redisUrl)('queue dashboard (bull-board) on BullMQ', () => {
     const handle = await openTestDatabase(inject('databaseUrl'));
     const queue = new BullMqQueue(redisUrl!, `dash-${randomBytes(4).toString('hex')}`);
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', REDIS_URL: redisUrl });
-    app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) }, databaseKind: handle.kind, logger: false });
+    app = await buildApp({ deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) }, databaseKind: handle.kind, logger: false });
     await app.ready();
     close = async () => (await app.close(), await queue.close(), await handle.close());
     const org = await createOrganization(handle.db, 1);

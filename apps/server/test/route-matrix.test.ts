@@ -6,7 +6,7 @@ import { createAiEngine } from '@compliance/ai/engine';
 import { openTestDatabase } from '@compliance/db/testing/test-database';
 import { BullMqQueue } from '@compliance/domain/jobs/bullmq-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
 import { NO_DASHBOARD } from '../src/observability/queue-dashboard';
@@ -196,7 +196,7 @@ describe.runIf(process.env.REDIS_URL)('the queue dashboard on BullMQ (REDIS_URL)
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: webDist, REDIS_URL: process.env.REDIS_URL });
     const routes: Route[] = [];
     const app = await buildApp({
-      deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: new JobChanges(handle.listen), dashboards: new DashboardCache(handle.listen) },
+      deps: { db: handle.db, config, queue, engine: createAiEngine({ provider: 'local' }), jobChanges: new JobChanges(handle.listen), reports: new ReportCache(handle.listen) },
       databaseKind: handle.kind,
       logger: false,
       onRoute: (route) => [route.method].flat().forEach((method) => routes.push({ method, url: route.url })),

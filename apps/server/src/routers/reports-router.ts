@@ -30,14 +30,20 @@ export const reportsRouter = router({
     .input(dashboardInput)
     .output(serverBuiltOutput(dashboardOutput, dashboardEnvelope))
     .query(({ ctx, input }) =>
-      ctx.deps.dashboards.read({ userId: ctx.actor.caller.user.id, tenantId: ctx.tenantId, frameworks: input.frameworks }, () => getDashboard(ctx.deps.db, ctx.actor, ctx.tenantId, input)),
+      ctx.deps.reports.read({ report: 'dashboard', userId: ctx.actor.caller.user.id, scope: { tenantId: ctx.tenantId }, params: input.frameworks }, () =>
+        getDashboard(ctx.deps.db, ctx.actor, ctx.tenantId, input),
+      ),
     ),
 
   rollup: orgManagerProcedure('Only managers of this organization can see its roll-up')
     .meta({ openapi: { method: 'GET', path: '/organizations/{id}/rollup', tags: ['organizations'], summary: 'Executive roll-up of an organization' } })
     .input(rollupInput)
     .output(serverBuiltOutput(rollupOutput, rollupEnvelope))
-    .query(({ ctx }) => getOrganizationRollup(ctx.deps.db, ctx.orgManager)),
+    .query(({ ctx }) =>
+      ctx.deps.reports.read({ report: 'rollup', userId: ctx.actor.caller.user.id, scope: { organizationId: ctx.orgManager.organizationId } }, () =>
+        getOrganizationRollup(ctx.deps.db, ctx.orgManager),
+      ),
+    ),
 
   trend: tenantProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/trend', tags: ['reports'], summary: "A tenant's compliance rate and counts per day over the last `days` days (1-366, default 30)" } })

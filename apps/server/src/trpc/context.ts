@@ -5,7 +5,7 @@ import type { Database } from '@compliance/db/schema';
 import type { AuthenticatedSession } from '@compliance/domain/auth/session-service';
 import type { AiEngine } from '@compliance/ai/engine';
 import type { JobChanges } from '@compliance/domain/jobs/job-changes';
-import type { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import type { ReportCache } from '@compliance/domain/reports/report-cache';
 import type { JobQueue } from '@compliance/domain/jobs/job-queue';
 import type { ServerConfig } from '../env';
 import { resolveSession } from '../http/resolve-session';
@@ -17,8 +17,8 @@ export interface AppDeps {
   queue: JobQueue;
   /** Wakes job waiters (REST wait, progress subscription) when a job row changes. */
   jobChanges: JobChanges;
-  /** Recent dashboards, dropped as the database announces changes (and after this server's own). */
-  dashboards: DashboardCache;
+  /** Recent dashboards and roll-ups, dropped as the database announces changes (and after this server's own). */
+  reports: ReportCache;
   engine: AiEngine;
 }
 

@@ -7,7 +7,7 @@ import { type AiEngine, createAiEngine } from '@compliance/ai/engine';
 import { createProcessors } from '@compliance/domain/documents/processors';
 import { InProcessQueue } from '@compliance/domain/jobs/in-process-queue';
 import { JobChanges } from '@compliance/domain/jobs/job-changes';
-import { DashboardCache } from '@compliance/domain/reports/dashboard-cache';
+import { ReportCache } from '@compliance/domain/reports/report-cache';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 
@@ -18,8 +18,8 @@ export interface TestApp {
   queue: InProcessQueue;
   /** The app's job waiters' notifications (tests wait on jobs through the same path as the routes). */
   jobChanges: JobChanges;
-  /** The app's cached dashboards. */
-  dashboards: DashboardCache;
+  /** The app's cached dashboards and roll-ups. */
+  reports: ReportCache;
   /** Every route the app registered (one entry per method), in registration order. */
   routes: { method: string; url: string }[];
   close(): Promise<void>;
@@ -33,19 +33,19 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof loadCon
   // The in-process driver, without recovering other files' jobs from the shared test database.
   const queue = new InProcessQueue(handle.db, createProcessors(handle.db, engine), 2);
   const jobChanges = new JobChanges(handle.listen);
-  const dashboards = new DashboardCache(handle.listen);
+  const reports = new ReportCache(handle.listen);
   const routes: TestApp['routes'] = [];
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   };
-  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges, dashboards }, databaseKind: handle.kind, logger: false, onRoute });
+  const app = await buildApp({ deps: { db: handle.db, config, queue, engine, jobChanges, reports }, databaseKind: handle.kind, logger: false, onRoute });
   await app.ready();
   return {
     app,
     handle,
     queue,
     jobChanges,
-    dashboards,
+    reports,
     routes,
     async close() {
       await app.close();

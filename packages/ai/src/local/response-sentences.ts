@@ -62,6 +62,8 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
     return { text: sentence };
   }
   const rest = numbered[2]!;
+  // '19 September 2024 (annual exercise…)': a date, not a section number.
+  if (/^\d{1,2}$/.test(numbered[1]!) && /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b/.test(rest)) return { text: sentence };
   // '12 exceptions were approved': a count that starts a sentence, not a section number.
   if (!/^[A-Z0-9("“'‘]/.test(rest)) return { text: sentence };
   const words = rest.split(/\s+/);
@@ -81,7 +83,9 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
   }
   // 'Data in transit Connections that carry…': a heading in sentence case, run into a sentence that starts with a capital.
   const sentenceCase = words.findIndex((w, i) => i > 0 && i <= 4 && /^[A-Z][a-z]+,?$/.test(w) && /^[a-z]/.test(words[i + 1] ?? ''));
-  if (sentenceCase > 0 && /^[A-Z]/.test(words[0]!) && words.slice(1, sentenceCase).every((w) => /^[a-z]+$/.test(w) && !VERBISH.test(w)) && words.length - sentenceCase >= 5) {
+  // ('Searchable retention in Splunk is 120 days': a heading does not end on 'in'.)
+  const joinsOn = /^(?:in|of|to|for|on|at|by|with|or|and|the|a|an)$/.test(words[sentenceCase - 1] ?? '');
+  if (sentenceCase > 0 && !joinsOn && /^[A-Z]/.test(words[0]!) && words.slice(1, sentenceCase).every((w) => /^[a-z]+$/.test(w) && !VERBISH.test(w)) && words.length - sentenceCase >= 5) {
     return { text: words.slice(sentenceCase).join(' '), number: numbered[1], heading: words.slice(0, sentenceCase).join(' ') };
   }
   return { text: rest, number: numbered[1] };

@@ -17,7 +17,7 @@ import * as requirementListOrder from './0015-requirement-list-order';
 import * as jobNotifications from './0016-job-notifications';
 import * as parallelSafeScope from './0017-parallel-safe-scope';
 import * as contractRequirementCounts from './0018-contract-requirement-counts';
-import * as tenantChangeNotifications from './0019-tenant-change-notifications';
+import * as reportChangeNotifications from './0019-report-change-notifications';
 
 /** Every migration, in order. Names are stable: they are recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -39,5 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-job-notifications': jobNotifications,
   '0017-parallel-safe-scope': parallelSafeScope,
   '0018-contract-requirement-counts': contractRequirementCounts,
-  '0019-tenant-change-notifications': tenantChangeNotifications,
+  '0019-report-change-notifications': reportChangeNotifications,
 };

@@ -2,20 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { catalogRequirements, frameworksOf } from '@compliance/catalog/catalog';
-import type { Dashboard } from '@compliance/contracts/reports';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import type { Actor } from '@compliance/domain/access/actor';
-import { DASHBOARD_CACHE_MS, DashboardCache, TENANT_CHANGED_CHANNEL } from '@compliance/domain/reports/dashboard-cache';
+import { REPORT_CACHE_MS, ReportCache, TENANT_CHANGED_CHANNEL } from '@compliance/domain/reports/report-cache';
+import { getOrganizationRollup } from '@compliance/domain/reports/rollup-service';
+import { narrowToOrgManager } from '@compliance/domain/access/scopes';
 import { getDashboard } from '@compliance/domain/reports/dashboard-service';
 import { createComplianceOrg, setStatuses } from './helpers/compliance-fixtures';
 import { PASSWORD, actorFor, createUser } from './helpers/factories';
 import { type Session, type TestApp, api, createTestApp, login } from './helpers/test-app';
 
 /**
- * Dashboards are kept per person, tenant and frameworks, and dropped when the database announces a change
- * to what they show (migration 0019's triggers, from any connection) or when this server answers a
- * state-changing request. The cache never stands in for the check of who may see a tenant.
+ * Dashboards and roll-ups are kept per report, person, scope and parameters, and dropped when the database
+ * announces a change to what they show (migration 0019's triggers, from any connection) or when this
+ * server answers a state-changing request. The cache never stands in for the check of who may see a
+ * tenant or an organization.
  */
 let t: TestApp;
 let orgId: string;
@@ -24,6 +26,8 @@ let t2: string;
 let editor: Session;
 let viewer: Session;
 let outsider: Session;
+let manager: Session;
+let managerActor: Actor;
 let editorActor: Actor;
 let viewerActor: Actor;
 const hipaa = catalogRequirements.filter((r) => frameworksOf(r).includes('HIPAA'));
@@ -37,6 +41,9 @@ beforeAll(async () => {
   const e = await createUser(t.handle.db, { role: 'Editor', memberOf: [org.id], tenants: org.tenants });
   const v = await createUser(t.handle.db, { role: 'Viewer', memberOf: [org.id], tenants: [org.tenants[0]!] });
   const o = await createUser(t.handle.db, { role: 'Admin', manages: [other.id], tenants: other.tenants });
+  const m = await createUser(t.handle.db, { role: 'Viewer', manages: [org.id] });
+  manager = await login(t.app, m.username, PASSWORD);
+  managerActor = await actorFor(t.handle.db, m.id);
   editor = await login(t.app, e.username, PASSWORD);
   viewer = await login(t.app, v.username, PASSWORD);
   outsider = await login(t.app, o.username, PASSWORD);
@@ -47,18 +54,23 @@ afterAll(async () => t.close());
 
 /** A cache on the test app's database, and how many times it went to the database. */
 function countingCache(listen = t.handle.listen, now?: () => number) {
-  const cache = new DashboardCache(listen, now);
+  const cache = new ReportCache(listen, now);
   let loads = 0;
   const read = (tenantId: string, frameworks?: string[]) =>
-    cache.read({ userId: editorActor.caller.user.id, tenantId, frameworks }, () => {
+    cache.read({ report: 'dashboard', userId: editorActor.caller.user.id, scope: { tenantId }, params: frameworks }, () => {
       loads += 1;
       return getDashboard(t.handle.db, editorActor, tenantId, { tenant_id: tenantId, frameworks });
     });
-  return { cache, read, loads: () => loads };
+  const rollup = () =>
+    cache.read({ report: 'rollup', userId: managerActor.caller.user.id, scope: { organizationId: orgId } }, () => {
+      loads += 1;
+      return getOrganizationRollup(t.handle.db, narrowToOrgManager(managerActor, orgId, 'managers only'));
+    });
+  return { cache, read, rollup, loads: () => loads };
 }
 
 /** Until the cache hears the database, it keeps nothing: reads until one is kept. */
-async function untilKept(read: () => Promise<Dashboard>, cache: DashboardCache) {
+async function untilKept(read: () => Promise<unknown>, cache: ReportCache) {
   await vi.waitFor(async () => {
     await read();
     expect(cache.size).toBeGreaterThan(0);
@@ -68,7 +80,7 @@ async function untilKept(read: () => Promise<Dashboard>, cache: DashboardCache) 
 const statusOf = (tenantId: string, key: string) =>
   withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.selectFrom('tenant_requirements').select('id').where('tenant_id', '=', tenantId).where('catalog_key', '=', key).executeTakeFirstOrThrow());
 
-describe('the dashboard cache', () => {
+describe('the report cache', () => {
   it('answers again from memory, and reads again once another connection changes the tenant', async () => {
     const { cache, read, loads } = countingCache();
     await untilKept(() => read(t1), cache);
@@ -84,30 +96,42 @@ describe('the dashboard cache', () => {
   });
 
   it("drops only the changed tenant's answers, and all of them when the catalog changes", async () => {
-    const { cache, read, loads } = countingCache();
+    const { cache, read, rollup, loads } = countingCache();
     await untilKept(() => read(t1), cache);
     await read(t2);
     await read(t1, ['HIPAA']);
-    expect(cache.size).toBe(3);
-    await setStatuses(t.handle.db, t2, { [hipaa[1]!.key]: 'In Progress' });
+    const summedBefore = await rollup();
+    expect(cache.size).toBe(4);
+    // Tenant 2's change drops its dashboard and its organization's roll-up.
+    const compliantIn = (summed: typeof summedBefore) => summed.tenant_snapshots.find((snapshot) => snapshot.tenant_id === t2)!.compliant;
+    await setStatuses(t.handle.db, t2, { [hipaa[1]!.key]: compliantIn(summedBefore) > 0 ? 'Not Started' : 'Compliant' });
     await vi.waitFor(() => expect(cache.size).toBe(2));
     const kept = loads();
     await read(t1);
     await read(t1, ['HIPAA']);
     expect(loads()).toBe(kept);
+    const summed = await rollup();
+    expect(loads()).toBe(kept + 1);
+    expect(compliantIn(summed)).not.toBe(compliantIn(summedBefore));
+    // The organization's own row (its name) drops its roll-up, and leaves its tenants' dashboards.
+    await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('organizations').set({ name: `Renamed ${randomBytes(3).toString('hex')}` }).where('id', '=', orgId).execute());
+    await vi.waitFor(() => expect(cache.size).toBe(2));
+    await read(t1);
+    expect(loads()).toBe(kept + 1);
     // The catalog, which every tenant reads, drops every answer.
     await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('catalog_requirements').set((eb) => ({ text: eb.ref('text') })).where('key', '=', hipaa[0]!.key).execute());
     await vi.waitFor(() => expect(cache.size).toBe(0));
   });
 
-  it('is told of every table the dashboard reads, once per tenant per transaction, and of nothing else', async () => {
+  it('is told of every table the reports read, once per tenant per transaction, and of nothing else', async () => {
     const heard: string[] = [];
+    const [one, two] = [`${t1} ${orgId}`, `${t2} ${orgId}`];
     // Other suites share the database: only this file's tenants are followed.
-    const stop = await t.handle.listen(TENANT_CHANGED_CHANNEL, { message: (payload) => [t1, t2, '*'].includes(payload) && heard.push(payload), resumed: () => undefined });
+    const stop = await t.handle.listen(TENANT_CHANGED_CHANNEL, { message: (payload) => [one, two, ` ${orgId}`, '*'].includes(payload) && heard.push(payload), resumed: () => undefined });
     /** What was heard up to a marker: a change of tenant 2 nothing else makes, so once it is heard, all before it has been. */
     const heardUntilMarker = async () => {
       await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('tenants').set({ name: `Marker ${randomBytes(3).toString('hex')}` }).where('id', '=', t2).execute());
-      await vi.waitFor(() => expect(heard.at(-1)).toBe(t2));
+      await vi.waitFor(() => expect(heard.at(-1)).toBe(two));
       const before = heard.slice(0, -1);
       heard.length = 0;
       return before;
@@ -127,17 +151,20 @@ describe('the dashboard cache', () => {
         await tx.deleteFrom('evidence_links').where('document_id', '=', doc.id).execute();
         await tx.deleteFrom('documents').where('id', '=', doc.id).execute();
       });
-      expect(await heardUntilMarker()).toEqual([t1]);
+      expect(await heardUntilMarker()).toEqual([one]);
       // Requirements (and so the contract counts kept from them).
       await setStatuses(t.handle.db, t1, { [hipaa[2]!.key]: 'In Progress' });
-      expect(await heardUntilMarker()).toEqual([t1]);
+      expect(await heardUntilMarker()).toEqual([one]);
+      // The organization's own row, without a tenant.
+      await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('organizations').set({ name: `Org ${randomBytes(3).toString('hex')}` }).where('id', '=', orgId).execute());
+      expect(await heardUntilMarker()).toEqual([` ${orgId}`]);
       // The catalog, which every tenant reads, announces '*'; a statement that changes no row announces nothing.
       await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('catalog_requirements').set({ text: 'unchanged' }).where('key', '=', 'no such key').execute());
       expect(await heardUntilMarker()).toEqual([]);
       await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('catalog_requirements').set((eb) => ({ text: eb.ref('text') })).where('key', '=', hipaa[0]!.key).execute());
       expect(await heardUntilMarker()).toEqual(['*']);
-      // A table the dashboard does not read announces nothing.
-      await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('organizations').set({ name: `Org ${randomBytes(3).toString('hex')}` }).where('id', '=', orgId).execute());
+      // A table no report reads announces nothing.
+      await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('users').set({ full_name: `Name ${randomBytes(3).toString('hex')}` }).where('id', '=', editorActor.caller.user.id).execute());
       expect(await heardUntilMarker()).toEqual([]);
     } finally {
       await stop();
@@ -148,7 +175,7 @@ describe('the dashboard cache', () => {
     const { cache, read } = countingCache();
     await untilKept(() => read(t1), cache);
     let viewerLoads = 0;
-    const seen = await cache.read({ userId: viewerActor.caller.user.id, tenantId: t1, frameworks: undefined }, () => {
+    const seen = await cache.read({ report: 'dashboard', userId: viewerActor.caller.user.id, scope: { tenantId: t1 } }, () => {
       viewerLoads += 1;
       return getDashboard(t.handle.db, viewerActor, t1, { tenant_id: t1, frameworks: undefined });
     });
@@ -161,7 +188,7 @@ describe('the dashboard cache', () => {
     const { cache, read, loads } = countingCache(t.handle.listen, () => clock);
     await untilKept(() => read(t1), cache);
     const kept = loads();
-    clock += DASHBOARD_CACHE_MS - 1_000;
+    clock += REPORT_CACHE_MS - 1_000;
     await read(t1);
     expect(loads()).toBe(kept);
     clock += 2_000;
@@ -202,18 +229,18 @@ describe('the dashboard cache', () => {
   });
 });
 
-describe('GET /api/reports/dashboard through the cache', () => {
+describe('reports through the cache', () => {
   it("shows the caller's own change on the next read, without waiting for the announcement", async () => {
     const path = `/api/reports/dashboard?tenant_id=${t1}`;
     await vi.waitFor(async () => {
       await api(t.app, editor, 'GET', path);
-      expect(t.dashboards.size).toBeGreaterThan(0);
+      expect(t.reports.size).toBeGreaterThan(0);
     });
     const before = (await api(t.app, editor, 'GET', path)).json();
     const { id } = await statusOf(t1, hipaa[5]!.key);
     const patch = await api(t.app, editor, 'PATCH', `/api/requirements/${id}/response?tenant_id=${t1}`, { compliance_status: 'Compliant' });
     expect(patch.statusCode, patch.body).toBe(200);
-    expect(t.dashboards.size).toBe(0);
+    expect(t.reports.size).toBe(0);
     const after = (await api(t.app, editor, 'GET', path)).json();
     expect(after.metrics.compliant).toBe(before.metrics.compliant + 1);
   });
@@ -222,12 +249,30 @@ describe('GET /api/reports/dashboard through the cache', () => {
     const path = `/api/reports/dashboard?tenant_id=${t1}`;
     await vi.waitFor(async () => {
       await api(t.app, editor, 'GET', path);
-      expect(t.dashboards.size).toBeGreaterThan(0);
+      expect(t.reports.size).toBeGreaterThan(0);
     });
     expect((await api(t.app, outsider, 'GET', path)).statusCode).toBe(403);
     expect((await api(t.app, viewer, 'GET', `/api/reports/dashboard?tenant_id=${t2}`)).statusCode).toBe(403);
     const seenByViewer = await api(t.app, viewer, 'GET', path);
     expect(seenByViewer.statusCode).toBe(200);
     expect(seenByViewer.json().tenant_id).toBe(t1);
+  });
+
+  it("keeps the roll-up until any of the organization's tenants changes, and refuses others as before", async () => {
+    const path = `/api/organizations/${orgId}/rollup`;
+    await vi.waitFor(async () => {
+      await api(t.app, manager, 'GET', path);
+      expect(t.reports.size).toBeGreaterThan(0);
+    });
+    const before = (await api(t.app, manager, 'GET', path)).json();
+    expect((await api(t.app, editor, 'GET', path)).statusCode).toBe(403);
+    expect((await api(t.app, outsider, 'GET', path)).statusCode).toBe(404);
+    // A tenant deactivated on another connection leaves the roll-up once the announcement arrives.
+    await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('tenants').set({ is_active: false }).where('id', '=', t2).execute());
+    try {
+      await vi.waitFor(async () => expect((await api(t.app, manager, 'GET', path)).json().metrics.total_tenants).toBe(before.metrics.total_tenants - 1));
+    } finally {
+      await withScope(t.handle.db, SYSTEM_SCOPE, (tx) => tx.updateTable('tenants').set({ is_active: true }).where('id', '=', t2).execute());
+    }
   });
 });
