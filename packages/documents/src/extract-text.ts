@@ -2,7 +2,7 @@ import { DocumentError, emptyFileError } from './document-error';
 import type { FileKind } from './file-type';
 import { DEFAULT_MAX_PARAGRAPHS } from './ooxml-census';
 import { DEFAULT_PDF_INFLATE_LIMITS, type PdfInflateLimits } from './pdf-stream-guard';
-import { extractPdfText } from './pdf-text';
+import { type PdfPages, type PdfShare, extractPdfPages, extractPdfText, joinPdfPages } from './pdf-text';
 import { extractSheetText } from './sheet-text';
 import { DEFAULT_MAX_CHARS, tooMuchTextError } from './text-budget';
 import { countWords, normaliseText } from './text-normalise';
@@ -120,4 +120,17 @@ export async function extractText(buffer: Buffer, kind: FileKind, options: Extra
   const raw = await extractRawText(buffer, kind, resolved);
   resolved.signal?.throwIfAborted();
   return finishText(raw, kind, resolved.maxChars);
+}
+
+/** One reader's share of a PDF's pages (several threads read a long PDF at once): extractText's options and errors. */
+export async function extractPdfShare(buffer: Buffer, options: ExtractTextOptions, share: PdfShare): Promise<PdfPages> {
+  const resolved = resolveOptions(options);
+  resolved.signal?.throwIfAborted();
+  if (buffer.length === 0) throw emptyFileError();
+  return extractPdfPages(buffer, { ...resolved, inflateLimits: resolved.pdfInflateLimits }, share);
+}
+
+/** Every reader's share of a PDF (share i at index i), finished as extractText finishes a PDF's text. */
+export function joinPdfShares(shares: readonly PdfPages[], options: Pick<ExtractTextOptions, 'maxChars'> = {}): ExtractedText {
+  return finishText(joinPdfPages(shares), 'pdf', options.maxChars ?? DEFAULT_MAX_CHARS);
 }

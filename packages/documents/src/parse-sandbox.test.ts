@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentError } from './document-error';
-import { ParserCrashedError, ParserPool } from './parse-sandbox';
+import { availableParallelism } from 'node:os';
+import { extractText } from './extract-text';
+import { buildTextPdf } from './minimal-pdf';
+import { PDF_READERS, ParserCrashedError, ParserPool } from './parse-sandbox';
 import { readFixture } from './testing/fixtures';
 import { buildSharedStringXlsx, buildTinyParagraphsDocx } from './testing/hostile-files';
 
@@ -45,6 +48,25 @@ describe('ParserPool', () => {
     expect(second.pages).toBe(20);
     // A new thread takes most of a second to load; the reused one reads 20 pages in well under that on a quiet machine.
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("reads a PDF's pages in two threads at once and answers exactly what one reader does", async () => {
+    expect(PDF_READERS).toBe(Math.min(2, availableParallelism()));
+    for (const name of ['policy-20-pages.pdf', 'contract.pdf']) {
+      const bytes = await readFixture(name);
+      const alone = await extractText(bytes, 'pdf');
+      expect(await defaults.extract(bytes, 'pdf')).toEqual(alone);
+    }
+    // An odd page count: the first reader takes one page more.
+    const pages = Array.from({ length: 5 }, (_, i) => [`${i + 1}.1 Page ${i + 1} says the Supplier shall keep records for ${i + 1} years.`]);
+    const odd = buildTextPdf(pages);
+    const text = (await defaults.extract(odd, 'pdf')).text;
+    expect(text.match(/Page \d/g)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5']);
+    expect(text).toBe((await extractText(odd, 'pdf')).text);
+    // A share's text budget is its own, but the whole text is still held to the limit.
+    const limited = await defaults.extract(await readFixture('policy-20-pages.pdf'), 'pdf', { maxChars: 20_000 }).catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(DocumentError);
+    expect((limited as DocumentError).code).toBe('TOO_LARGE');
   });
 
   it('copies the bytes it is given, or moves them when asked to hand them over', async () => {

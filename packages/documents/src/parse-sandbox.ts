@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DocumentError } from './document-error';
-import type { ExtractedText, ExtractTextOptions } from './extract-text';
+import { type ExtractedText, type ExtractTextOptions, joinPdfShares } from './extract-text';
 import type { FileKind } from './file-type';
-import type { ParseReply, ParseRequest } from './parse-messages';
+import type { ParseOptions, ParseReply, ParseRequest } from './parse-messages';
+import type { PdfPages } from './pdf-text';
 
 export interface SandboxLimits {
   /** The parser thread's V8 heap. Every limit of extractText keeps a real file far below it. */
@@ -14,7 +16,7 @@ export interface SandboxLimits {
 }
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
-  // Two parses at once (the default job concurrency) stay under 1 GB together.
+  // Two parses at once (the default job concurrency), a PDF's in two threads each, stay under 1.6 GB together.
   maxHeapMb: 384,
   // A legitimate file takes a few seconds at most; two tries still fit inside the job's 90 s deadline.
   timeLimitMs: 30_000,
@@ -51,6 +53,15 @@ export function isParserCrash(error: unknown): error is ParserCrashedError {
 }
 
 const ENTRY = new URL('./parse-worker-entry.mjs', import.meta.url);
+
+/**
+ * Threads that read one PDF at once, each every n-th page (pdf.js reads pages one after another, and its
+ * page work is nearly all of a PDF's cost: two threads read a 20-page policy in about half the time).
+ * One per core, at most two.
+ */
+export const PDF_READERS = Math.min(2, availableParallelism());
+/** A PDF larger than this is read by one thread: its bytes are copied to each reader. */
+const SHARED_PDF_MAX_BYTES = 16 * 1024 * 1024;
 
 function spawnParser(limits: SandboxLimits): Worker {
   return new Worker(ENTRY, {
@@ -90,15 +101,26 @@ export class ParserPool {
    */
   async extract(buffer: Buffer, kind: FileKind, options: IsolatedExtractOptions = {}): Promise<ExtractedText> {
     const { signal, handOver, ...plain } = options;
+    if (kind === 'pdf' && PDF_READERS > 1 && buffer.length <= SHARED_PDF_MAX_BYTES) return this.extractPdfShared(buffer, plain, signal);
     const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
     const transfer = handOver && owned ? [buffer.buffer as ArrayBuffer] : [];
     const reply = await this.run({ id: this.nextId++, task: 'extract', bytes: buffer, kind, options: plain }, signal, transfer);
     return reply as ExtractedText;
   }
 
-  /** Starts a thread and has it read a small PDF, so the first real parse pays for neither. */
+  /**
+   * A PDF read by PDF_READERS threads at once, each its share of the pages, put back in page order. Each
+   * thread keeps its own limits; the first failure is the answer (a file that fails one share fails the
+   * other the same way, and that thread finishes on its own).
+   */
+  private async extractPdfShared(buffer: Buffer, options: ParseOptions, signal?: AbortSignal): Promise<ExtractedText> {
+    const shares = Array.from({ length: PDF_READERS }, (_, index) => this.run({ id: this.nextId++, task: 'pdf-share', bytes: buffer, options, share: { index, of: PDF_READERS } }, signal));
+    return joinPdfShares((await Promise.all(shares)) as PdfPages[], options);
+  }
+
+  /** Starts the threads a PDF is read by and has each read a small PDF, so the first real parse pays for neither. */
   async warmUp(): Promise<void> {
-    await this.run({ id: this.nextId++, task: 'warm-up' });
+    await Promise.all(Array.from({ length: PDF_READERS }, () => this.run({ id: this.nextId++, task: 'warm-up' })));
   }
 
   /** Ends every thread; parses in progress fail. */
@@ -121,13 +143,13 @@ export class ParserPool {
     return worker;
   }
 
-  private run(request: ParseRequest, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<ExtractedText | null> {
+  private run(request: ParseRequest, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<ExtractedText | PdfPages | null> {
     signal?.throwIfAborted();
     if (this.closed) return Promise.reject(new Error('The parser pool is closed'));
     const worker = this.idle.pop() ?? this.spawn();
     worker.ref();
     this.busy.add(worker);
-    return new Promise<ExtractedText | null>((resolve, reject) => {
+    return new Promise<ExtractedText | PdfPages | null>((resolve, reject) => {
       let healthy = true;
       const settle = (after: () => void) => {
         clearTimeout(timer);

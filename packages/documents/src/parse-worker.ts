@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { isDocumentError } from './document-error';
-import { extractText } from './extract-text';
+import { extractPdfShare, extractText } from './extract-text';
 import type { ParseReply, ParseRequest } from './parse-messages';
 import { warmUpPdfExtraction } from './pdf-warm-up';
 
@@ -13,6 +13,7 @@ async function handle(request: ParseRequest): Promise<ParseReply> {
       return { id: request.id, ok: true, result: null };
     }
     const buffer = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
+    if (request.task === 'pdf-share') return { id: request.id, ok: true, result: await extractPdfShare(buffer, request.options, request.share) };
     return { id: request.id, ok: true, result: await extractText(buffer, request.kind, request.options) };
   } catch (error) {
     const documentError = isDocumentError(error) ? { code: error.code } : null;

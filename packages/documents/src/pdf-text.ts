@@ -20,6 +20,18 @@ export interface PdfText {
   pages: number;
 }
 
+/** Which pages one reader takes when several read a PDF at once: page p (from 1) when (p - 1) % of === index. */
+export interface PdfShare {
+  index: number;
+  of: number;
+}
+
+/** One reader's pages: the document's page count and the text of each page it read, in page order. */
+export interface PdfPages {
+  pages: number;
+  texts: string[];
+}
+
 restoreBuiltInPush();
 
 const require = createRequire(import.meta.url);
@@ -76,10 +88,10 @@ function assertPageCount(pdf: PDFDocumentProxy, maxPages: number): void {
   }
 }
 
-async function readAllPages(pdf: PDFDocumentProxy, options: PdfTextOptions): Promise<string[]> {
+async function readPages(pdf: PDFDocumentProxy, options: PdfTextOptions, share: PdfShare): Promise<string[]> {
   const budget = new TextBudget(options.maxChars);
   const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
+  for (let number = 1 + share.index; number <= pdf.numPages; number += share.of) {
     options.signal?.throwIfAborted();
     const page = await pdf.getPage(number);
     try {
@@ -99,6 +111,11 @@ async function readAllPages(pdf: PDFDocumentProxy, options: PdfTextOptions): Pro
  * password is fine); anything pdf.js cannot parse → CORRUPT. An abort between pages rethrows its reason.
  */
 export async function extractPdfText(buffer: Buffer, options: PdfTextOptions): Promise<PdfText> {
+  return joinPdfPages([await extractPdfPages(buffer, options, { index: 0, of: 1 })]);
+}
+
+/** The pages of one share (extractPdfText's checks and errors); each share's text budget is its own. */
+export async function extractPdfPages(buffer: Buffer, options: PdfTextOptions, share: PdfShare): Promise<PdfPages> {
   await assertPdfStreamsWithinLimits(buffer, options.inflateLimits, options.signal);
   const task = openPdf(buffer);
   try {
@@ -108,12 +125,19 @@ export async function extractPdfText(buffer: Buffer, options: PdfTextOptions): P
     // The first document loads pdf.js's worker code, whose polyfills replace push again.
     restoreBuiltInPush();
     assertPageCount(pdf, options.maxPages);
-    const pages = await readAllPages(pdf, options).catch((error: unknown) => {
+    const texts = await readPages(pdf, options, share).catch((error: unknown) => {
       if (options.signal?.aborted || error instanceof DocumentError) throw error;
       throw toPdfError(error);
     });
-    return { text: pages.filter((page) => page !== '').join('\n\n'), pages: pdf.numPages };
+    return { pages: pdf.numPages, texts };
   } finally {
     await task.destroy();
   }
+}
+
+/** The shares of every reader (share i at index i) put back in page order, pages separated by a blank line. */
+export function joinPdfPages(shares: readonly PdfPages[]): PdfText {
+  const pages: string[] = [];
+  shares.forEach((share, index) => share.texts.forEach((text, k) => (pages[index + k * shares.length] = text)));
+  return { text: pages.filter((page) => page !== '').join('\n\n'), pages: shares[0]?.pages ?? 0 };
 }
