@@ -5,7 +5,7 @@ import { catalogRequirements, frameworksOf } from '@compliance/catalog/catalog';
 import { connectDatabase } from '@compliance/db/connect';
 import { SYSTEM_SCOPE, withScope } from '@compliance/db/scope';
 import type { Actor } from '@compliance/domain/access/actor';
-import { REPORT_CACHE_MS, ReportCache, TENANT_CHANGED_CHANNEL } from '@compliance/domain/reports/report-cache';
+import { MAX_KEPT, REPORT_CACHE_MS, ReportCache, TENANT_CHANGED_CHANNEL } from '@compliance/domain/reports/report-cache';
 import { getOrganizationRollup } from '@compliance/domain/reports/rollup-service';
 import { narrowToOrgManager } from '@compliance/domain/access/scopes';
 import { getDashboard } from '@compliance/domain/reports/dashboard-service';
@@ -181,6 +181,32 @@ describe('the report cache', () => {
     });
     expect(viewerLoads).toBe(1);
     expect(seen.tenant_id).toBe(t1);
+  });
+
+  it('keeps at most MAX_KEPT answers of each report, dropping the least recently used', async () => {
+    const { cache, read, loads: dashboardLoads } = countingCache();
+    await untilKept(() => read(t1), cache);
+    let rollupLoads = 0;
+    const rollupOf = (userId: string) =>
+      cache.read({ report: 'rollup', userId, scope: { organizationId: orgId } }, async () => {
+        rollupLoads += 1;
+        return { userId };
+      });
+    for (let i = 0; i <= MAX_KEPT.rollup; i += 1) await rollupOf(`person ${i}`);
+    expect(cache.size).toBe(MAX_KEPT.rollup + 1);
+    expect(rollupLoads).toBe(MAX_KEPT.rollup + 1);
+    // The second is used again, so the third is now the least recently used: the next new one pushes it out.
+    await rollupOf('person 1');
+    await rollupOf('person new');
+    expect(rollupLoads).toBe(MAX_KEPT.rollup + 2);
+    await rollupOf('person 1');
+    expect(rollupLoads).toBe(MAX_KEPT.rollup + 2);
+    await rollupOf('person 2');
+    expect(rollupLoads).toBe(MAX_KEPT.rollup + 3);
+    // The dashboard kept first is still there: each report has its own limit.
+    const before = dashboardLoads();
+    await read(t1);
+    expect(dashboardLoads()).toBe(before);
   });
 
   it('keeps nothing longer than its lifetime, nor past the day it was read on', async () => {

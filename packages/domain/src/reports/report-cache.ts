@@ -7,9 +7,11 @@ import type { Listen } from '@compliance/db/notifications';
 export const TENANT_CHANGED_CHANNEL = 'tenant_changed';
 /** The longest an answer is kept, whatever is heard: bounds what a missed notification or a new day can leave stale. */
 export const REPORT_CACHE_MS = 30_000;
-const MAX_ENTRIES = 5_000;
+/** Answers kept of each report at most: a dashboard is about 7 KB, a roll-up of 1,000 tenants about 700 KB. */
+export const MAX_KEPT: Record<ReportKey['report'], number> = { dashboard: 5_000, rollup: 100 };
 
 interface Entry {
+  report: ReportKey['report'];
   scope: string;
   storedAt: number;
   value: unknown;
@@ -44,6 +46,8 @@ export class ReportCache {
   private readonly entries = new Map<string, Entry>();
   /** The keys of each scope's answers. */
   private readonly byScope = new Map<string, Set<string>>();
+  /** Answers kept of each report. */
+  private counts: Record<ReportKey['report'], number> = { dashboard: 0, rollup: 0 };
   /** Bumped by every drop of one scope; `epoch` by every drop of all. */
   private readonly generations = new Map<string, number>();
   private epoch = 0;
@@ -71,8 +75,9 @@ export class ReportCache {
     const seen = this.stamp(scope);
     const value = await load();
     if (this.hearing && seen === this.stamp(scope)) {
-      if (this.entries.size >= MAX_ENTRIES) this.drop(this.entries.keys().next().value!);
-      this.entries.set(id, { scope, storedAt: this.now(), value });
+      if (this.counts[key.report] >= MAX_KEPT[key.report]) this.dropOldest(key.report);
+      this.entries.set(id, { report: key.report, scope, storedAt: this.now(), value });
+      this.counts[key.report] += 1;
       const keys = this.byScope.get(scope);
       if (keys) keys.add(id);
       else this.byScope.set(scope, new Set([id]));
@@ -86,6 +91,7 @@ export class ReportCache {
     this.generations.clear();
     this.entries.clear();
     this.byScope.clear();
+    this.counts = { dashboard: 0, rollup: 0 };
   }
 
   /** Drops what a change of one tenant's data (or, without a tenant, of the organization's own row) touches. */
@@ -96,8 +102,7 @@ export class ReportCache {
 
   private forgetScope(scope: string) {
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
-    for (const id of this.byScope.get(scope) ?? []) this.entries.delete(id);
-    this.byScope.delete(scope);
+    for (const id of [...(this.byScope.get(scope) ?? [])]) this.drop(id);
   }
 
   /** Answers kept now (tests and metrics). */
@@ -105,10 +110,18 @@ export class ReportCache {
     return this.entries.size;
   }
 
+  /** The least recently used answer of a report (entries are in order of use). */
+  private dropOldest(report: ReportKey['report']) {
+    for (const [id, entry] of this.entries) {
+      if (entry.report === report) return this.drop(id);
+    }
+  }
+
   private drop(id: string) {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
+    this.counts[entry.report] -= 1;
     const keys = this.byScope.get(entry.scope);
     keys?.delete(id);
     if (keys?.size === 0) this.byScope.delete(entry.scope);
