@@ -52,7 +52,7 @@ describe('ParserPool', () => {
 
   it("reads a PDF's pages in two threads at once and answers exactly what one reader does", async () => {
     expect(PDF_READERS).toBe(Math.min(2, availableParallelism()));
-    for (const name of ['policy-20-pages.pdf', 'contract.pdf']) {
+    for (const name of ['policy-20-pages.pdf', 'contract.pdf'] as const) {
       const bytes = await readFixture(name);
       const alone = await extractText(bytes, 'pdf');
       expect(await defaults.extract(bytes, 'pdf')).toEqual(alone);
