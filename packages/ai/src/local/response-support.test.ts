@@ -12,6 +12,22 @@ describe('writeResponse: what is not offered as support', () => {
     expect(text).toMatch(/does not show how we record identified risks/);
   });
 
+  it('does not quote a sentence that names a file as stored, and says what is missing instead of a weaker number', () => {
+    const text = writeResponse({
+      requirement: { text: 'Run automated tests on every pull request and block merging when they fail.' },
+      evidence: [{ name: 'Engineering Handbook', excerpt: '3.2 Pull requests Every pull request triggers the workflow ci.yml, which runs the unit tests. Merging is blocked until the required status checks pass on every pull request.' }],
+    });
+    expect(text).not.toMatch(/ci\.yml/);
+    expect(text).toContain('Merging is blocked until the required status checks pass');
+    const rpo = writeResponse({
+      requirement: { text: 'Achieve a recovery point objective of no more than 1 hour for the payroll service, and test failover at least annually.' },
+      evidence: [{ name: 'DR Plan', excerpt: 'Failover of the payroll service to the standby region is tested once a year. Payroll snapshots are taken every 4 hours, and the agreed recovery point objective for the payroll service is 4 hours.' }],
+    });
+    expect(rpo).toContain('Failover of the payroll service to the standby region is tested once a year');
+    expect(rpo).not.toContain('is 4 hours');
+    expect(rpo).toMatch(/Not yet covered by the linked evidence: achieve a recovery point objective/);
+  });
+
   it('does not offer a sentence reporting that something was not done as the control', () => {
     const text = writeResponse({
       requirement: { text: 'Retest every remediated high finding of the penetration test.' },

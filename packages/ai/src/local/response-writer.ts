@@ -53,6 +53,9 @@ const ELSEWHERE_OR_VAGUE = /\b(?:(?:fixed )?fees? of|excluding VAT|to reduce (?:
 /** Sentences saying something is not done ('is not automatically removed', 'are not currently listed'): a gap, unless the requirement itself asks for something not to be done. */
 const NOT_DONE_PASSIVE = /\b(?:(?:does|do|did) not (?:issue|perform|run|keep|provide|record|retain|review|test|encrypt|log|monitor|enforce|require|hold|carry out)\b|(?:is|are|was|were) not (?:(?:currently|yet|automatically|routinely|formally) [a-z]+ed|(?:reviewed|tested|removed|revoked|listed|tracked|recorded|enforced|monitored|logged|required|checked|updated|patched|scanned|reimbursed)\b))/i;
 
+/** A file name written as stored ('ci.yml', 'backup_policy_v2.docx'). */
+const NAMES_A_FILE = /\b[\w-]+\.(?:pdf|docx?|txt|xlsx?|md|png|jpe?g|csv|ya?ml|json)\b/i;
+
 /** Sentences never offered as showing the control (unless the requirement is itself about exceptions or sanctions). */
 const NOT_SUPPORT = [NOT_A_CONTROL, NOT_DONE, PLANNED, PLAN_ITEM, ALLOWANCE, ELSEWHERE_OR_VAGUE];
 /** Never support, even for a requirement about exceptions or sanctions: what is not done or only planned. */
@@ -219,6 +222,8 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
       const notDone = !prohibits && NOT_DONE_PASSIVE.test(sentence.text);
+      // A sentence naming a file ('runs the workflow ci.yml') would put a raw file name in the answer.
+      if (NAMES_A_FILE.test(sentence.text)) continue;
       if (UNDONE.test(sentence.text) || notDone) undone.push(sentence);
       if (seen.has(sentence.text) || notDone || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
