@@ -116,7 +116,7 @@ const FREQUENCIES: Array<[RegExp, string]> = [
   [/\b(?:January|February|March|April|May|June) and (?:July|August|September|October|November|December)\b/g, 'semiannually'],
   [/\bevery (?:three|3) months\b|\bevery quarter\b|\beach quarter\b|\bonce (?:a|per|each) quarter\b|\b(?:four|4) times (?:a|per|each) year\b/gi, 'quarterly'],
   [/\bevery (?:six|6) months\b|\btwice (?:a|per|each) year\b|\btwice yearly\b|\bhalf-yearly\b|\bsemi-annual(?:ly)?\b|\bbiannual(?:ly)?\b/gi, 'semiannually'],
-  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce (?:a|per|each) year\b|\beach year\b|\byearly\b/gi, 'annually'],
+  [/\bevery (?:twelve|12) months\b|\bevery (?:year|365 days)\b|\bonce (?:a|per|each) year\b|\beach year\b|\byearly\b|\b(?:each|every) (?:January|February|March|April|May|June|July|August|September|October|November|December)\b/gi, 'annually'],
 ];
 
 /** A control run more often than required meets the requirement: a weekly scan is also a monthly one. */

@@ -57,7 +57,7 @@ function withoutHeading(sentence: string): { text: string; number?: string; head
     const startsSentences = /^(?:The|A|An|All|Each|Every|Any|Our|This|These|Those|Its|Their|We|No|Some|Only|Where|When|If|To|For|In|On|By|At|After|Before|During|Once|Upon|Please)\b/.test(heading);
     const oneWord = !heading.includes(' ');
     // 'Remaining devices in Production…', 'Staff currently access Outlook…': a sentence, not a heading run into one.
-    const sentenceLike = /\b(?:in|of|to|for|on|at|by|with|or|the|a|an)$/.test(heading) || heading.split(' ').slice(1).some((w) => /ly$/.test(w) || VERBISH.test(w));
+    const sentenceLike = /\b(?:in|of|to|for|on|at|by|with|or|and|the|a|an)$/.test(heading) || heading.split(' ').slice(1).some((w) => /ly$/.test(w) || VERBISH.test(w));
     if (run && !startsSentences && !sentenceLike && (!oneWord || HEADING_END.test(heading) || FRAMING_WORD.test(heading)) && !/\b(?:is|are|was|were|be|been|must|shall|will|should|may|can|has|have|had|do|does)\b/.test(heading)) return { text: run[2]!, heading };
     return { text: sentence };
   }
@@ -160,8 +160,11 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
         pendingNumber = undefined;
         continue;
       }
+      // '3.' then 'Monitoring and Removal All logons…': the number leads its heading, as if on one line.
+      const numbered = pendingNumber;
       pendingNumber = undefined;
-      const { text, number, heading } = withoutHeading(line.replace(/^[-•*]\s+/, ''));
+      const bare = line.replace(/^[-•*]\s+/, '');
+      const { text, number, heading } = withoutHeading(numbered ? `${numbered} ${bare}` : bare);
       if (number) label = heading ? `${number} (${heading})` : number;
       else if (heading) label = `"${heading}"`;
       if (heading) current = heading;

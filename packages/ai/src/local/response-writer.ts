@@ -64,6 +64,9 @@ const NEVER_SUPPORT = [NOT_DONE, PLANNED, PLAN_ITEM];
 /** Sections that frame a document rather than state its controls. */
 const FRAMING_HEADING = /^(?:purpose|scope|definitions?|introduction|background|overview|document control|revision history|roles(?: and [a-z]+)?|responsibilities|review)\b/i;
 
+/** Sections about the cases a control gives way in: exceptions, emergencies, break-glass access, waivers. */
+const EXCEPTION_HEADING = /\b(?:exceptions?|emergenc(?:y|ies)|break-?glass|waivers?|exemptions?)\b/i;
+
 /** A sentence saying who owns a control or how often it runs. */
 const OWNER_OR_FREQUENCY = /\b(?:responsible|owner|owns|accountable|approved by|annually|quarterly|monthly|weekly|daily|every (?:\w+ )?(?:year|month|quarter|week|day)s?|at least (?:once|annually|quarterly|monthly))\b/i;
 
@@ -225,7 +228,8 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       // A sentence naming a file ('runs the workflow ci.yml') would put a raw file name in the answer.
       if (NAMES_A_FILE.test(sentence.text)) continue;
       if (UNDONE.test(sentence.text) || notDone) undone.push(sentence);
-      if (seen.has(sentence.text) || notDone || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
+      const exceptional = EXCEPTION_HEADING.test(sentence.heading ?? '') && !EXCEPTION_HEADING.test(input.requirement.text);
+      if (seen.has(sentence.text) || notDone || exceptional || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
