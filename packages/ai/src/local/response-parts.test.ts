@@ -58,6 +58,15 @@ describe('writeResponse: the parts of a requirement', () => {
     expect(text).toMatch(/Not yet covered by the linked evidence: block access from jailbroken devices\./);
   });
 
+  it('keeps a list of single things one part, so a list item said in other words is no gap of its own', () => {
+    const text = writeResponse({
+      requirement: { text: 'Encrypt laptops, phones and tablets.' },
+      evidence: [{ name: 'Device Standard', excerpt: '2.1 Encryption All laptops and mobile devices are encrypted through Intune compliance policies before they can reach company data.' }],
+    });
+    expect(text).toContain('All laptops and mobile devices are encrypted through Intune');
+    expect(text).not.toMatch(/not (?:yet )?covered/i);
+  });
+
   it('keeps what a part applies to with it, and two describing words joined by "and" in one part', () => {
     const text = writeResponse({
       requirement: { text: 'Conduct an accurate and thorough assessment of risks to ePHI, at least annually.' },

@@ -136,8 +136,10 @@ function splitParts(text: string): string[] {
     // 'Back up critical systems and data automatically …': a second thing the same verb is done to stays in its part.
     const secondObject = previous !== undefined && separator.trim() === 'and' && !carried && !hasVerb && pieceWords[0]?.pos === 'NOUN' && wordsOf(previous)[0]?.pos === 'VERB' && wordsOf(previous).length <= 4;
     const pairedDescribing = previous !== undefined && separator.trim() === 'and' && !carried && last?.pos === 'ADJ' && pieceWords[0]?.pos === 'ADJ';
+    // 'encryption, signing and data': one word alone is one more thing of the part before it.
+    const oneMore = previous !== undefined && !carried && !hasVerb && pieceWords.length === 1 && pieceWords[0]?.pos === 'NOUN';
     if (describing || scopeOnly) parts[parts.length - 1] = `${previous}, ${piece.trim()}`;
-    else if (pairedDescribing || secondObject) parts[parts.length - 1] = `${previous} and ${piece.trim()}`;
+    else if (pairedDescribing || secondObject || oneMore) parts[parts.length - 1] = `${previous} ${separator.trim() === ',' ? ',' : 'and'} ${piece.trim()}`.replace(' , ', ', ');
     else parts.push(`${carried}${piece}`);
     carried = '';
   }
