@@ -7,6 +7,9 @@ describe('citedName', () => {
     expect(citedName('access_control_policy_v2.pdf')).toBe('Access Control Policy v2');
     expect(citedName('edr_policy_export.txt')).toBe('EDR Policy Export');
     expect(citedName('SEC-2291.pdf')).toBe('SEC-2291');
+    // A file's stem kept as the display name ('information-security-policy') is words too; a name with capitals stays.
+    expect(citedName('information-security-policy')).toBe('Information Security Policy');
+    expect(citedName('Wi-Fi Standard')).toBe('Wi-Fi Standard');
   });
 
   it('cites a path by its file, keeping what a bracket after it adds', () => {

@@ -11,10 +11,13 @@ const INITIALISMS = new Set(['edr', 'dns', 'mdm', 'siem', 'sso', 'mfa', 'vpn', '
 /** A file extension at the end of a name, or before what a bracket adds ('build.yml (hp-client-portal)'). */
 const EXTENSION = /\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}(?=\s*(?:\([^()]*\))?$)/i;
 
+/** A file's stem kept as the display name: lower-case words joined by hyphens ('information-security-policy'). */
+const SLUG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
+
 export function citedName(name: string): string {
   // '.github/workflows/build.yml (hp-client-portal)': a path is cited by its file's name.
   const trimmed = name.trim().replace(/^(?:[\w.-]+\/)+(?=[\w.-]+\.[a-z0-9]{2,4}\b)/i, '');
-  if (!/_/.test(trimmed) && !EXTENSION.test(trimmed)) return trimmed;
+  if (!/_/.test(trimmed) && !EXTENSION.test(trimmed) && !SLUG.test(trimmed)) return trimmed;
   const bracket = /\s*\([^()]*\)$/.exec(trimmed)?.[0] ?? '';
   // A bracket that holds a path or an address ('(www.example.gov.uk/.well-known/security.txt)') is left out.
   const kept = /[/\\]|\.[a-z0-9]{2,4}\b/i.test(bracket) ? '' : bracket;
