@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { citedName } from '../src/cited-name';
 
 /** The graded fixtures of suggested responses (responses/README.md) and their grader. */
@@ -14,7 +15,7 @@ export type ResponseFixture = {
 export type ResponseGrade = { id: string; acceptable: boolean; why: string[]; text: string };
 
 export function loadResponseFixtures(split: string): ResponseFixture[] {
-  return (JSON.parse(readFileSync(join(__dirname, 'responses', `${split}.json`), 'utf8')) as { fixtures: ResponseFixture[] }).fixtures;
+  return (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'responses', `${split}.json`), 'utf8')) as { fixtures: ResponseFixture[] }).fixtures;
 }
 
 const GAP_STATEMENT = /\b(?:not (?:yet )?covered|does not show|do not show)\b/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequirementCandidate } from '../engine';
-import { MAX_LINKS, analyzeEvidenceLocally, buildPassages } from './evidence-analyzer';
+import { LINK_THRESHOLD, MAX_LINKS, analyzeEvidenceLocally, buildPassages } from './evidence-analyzer';
 import { segmentText } from './segmenter';
 
 const REQUIREMENTS: RequirementCandidate[] = [
@@ -87,5 +87,33 @@ describe('analyzeEvidenceLocally', () => {
       throw new Error('stopped');
     };
     expect(() => analyzeEvidenceLocally({ text: POLICY, fileName: 'p.pdf', requirements: REQUIREMENTS }, noop, stop)).toThrow('stopped');
+  });
+});
+
+describe('link confidence', () => {
+  const confidence = (text: string, key: string) =>
+    analyzeEvidenceLocally({ text, fileName: 'Remote Access Standard.docx', requirements: REQUIREMENTS }, noop, noop, 0).links.find((l) => l.requirement_key === key)?.confidence ?? 0;
+
+  it('scores a passage that only mentions the requirement low, and one that states it high', () => {
+    const shows = 'Remote access. Multi-factor authentication is required for all remote network access, through the VPN and the remote desktop gateway.';
+    const mentions: Record<string, string> = {
+      definition: '2 Definitions Multi-factor authentication (MFA): authentication using two or more factors, such as a password and a code, for remote network access.',
+      exception: 'Remote access. Exceptions to multi-factor authentication for remote network access need the approval of the CISO and are recorded in the risk register.',
+      plan: 'Remote access. The IT team will evaluate multi-factor authentication for remote network access in Q3 2025, subject to budget.',
+      'not done': 'Remote access. Multi-factor authentication is not yet enabled for remote network access on the legacy VPN.',
+    };
+    expect(confidence(shows, 'IAM-07')).toBeGreaterThanOrEqual(LINK_THRESHOLD);
+    for (const [kind, text] of Object.entries(mentions)) expect(confidence(text, 'IAM-07'), kind).toBeLessThan(LINK_THRESHOLD);
+  });
+
+  it('still scores a tested control high when the auditor noted no exceptions', () => {
+    const report = 'CC6.1 Logical access\nControl: Multi-factor authentication is required for all remote network access. Test performed: Inspected the VPN configuration for a sample of 25 users. Result: No exceptions noted.';
+    expect(confidence(report, 'IAM-07')).toBeGreaterThanOrEqual(LINK_THRESHOLD);
+  });
+
+  it('does not lower a passage for a requirement that is itself about exceptions', () => {
+    const requirements: RequirementCandidate[] = [{ key: 'GOV-09', domain_number: 1, text: 'Record exceptions to security policies with an owner and an expiry date.' }];
+    const text = 'Policy exceptions. Exceptions to security policies are recorded in the exceptions register with an owner and an expiry date of at most 12 months.';
+    expect(analyzeEvidenceLocally({ text, fileName: 'Security Policy.docx', requirements }, noop, noop).links.map((l) => l.requirement_key)).toEqual(['GOV-09']);
   });
 });

@@ -8,6 +8,7 @@ import { contentStems, indexTerms, termsOf, tokensInRange } from './nlp';
 import { buildPhraseTable, matchPhrases } from './phrase-matcher';
 import { getRequirementIndex, type RequirementIndex } from './requirement-matcher';
 import { segmentText, type Segment, type SegmentedText } from './segmenter';
+import { NOT_A_CONTROL, statesNoControl } from './sentence-kinds';
 
 /** A run of 1–3 consecutive sentences (or a few short lines) of the document, with its exact span. */
 export type Passage = {
@@ -24,6 +25,8 @@ export type Passage = {
   sentences: SentenceSpan[];
   /** It frames the document (purpose, scope, introduction) rather than stating a control. */
   framing: boolean;
+  /** The terms only its sentences that state no control hold (a definition, an exception, a plan, a gap). */
+  mentionTerms: ReadonlySet<string>;
 };
 
 export const MAX_LINKS = 40;
@@ -35,6 +38,8 @@ const MAX_SENTENCES = 3;
 const MAX_WORDS = 80;
 const SHORT_LINE_WORDS = 12;
 const SCREEN_HEADING_SHARE = 0.7;
+/** A sentence of a few words that may be only a label ('Remote access.'), when it has no verb. */
+const SHORT_LABEL = /^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][\w-]*(?:\s+(?:[\w-]+|&)){0,4}[.:]?$/;
 
 /** Splits the segmented document into passages: paragraphs cut to ~3 sentences, short lines grouped under their heading. */
 export function buildPassages(segmented: SegmentedText): Passage[] {
@@ -72,6 +77,18 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
     const range = tokensInRange(tokens, group.start, group.end);
     const stems = contentStems(range);
     const headingStems = group.heading ? termsOf(group.heading.toLowerCase()).stems : [];
+    // ('Remote access.' before 'Exceptions to MFA for remote access need …': an inline heading states nothing either way.)
+    const mentionTerms = new Set<string>();
+    const controlTerms = new Set<string>();
+    for (const span of group.spans) {
+      const range = tokensInRange(tokens, span.start, span.end);
+      const terms = indexTerms(range);
+      const text = segmented.text.slice(span.start, span.end);
+      const label = span.label || (SHORT_LABEL.test(text) && !range.some((token) => token.pos === 'VERB' || token.pos === 'AUX'));
+      if (statesNoControl(text, group.heading)) for (const term of terms) mentionTerms.add(term);
+      else if (!label) for (const term of terms) controlTerms.add(term);
+    }
+    for (const term of controlTerms) mentionTerms.delete(term);
     const decision = decideDomain(scoreDomains([{ stems, weight: 1 }, { stems: headingStems, weight: 0.5 }]));
     return {
       id,
@@ -84,11 +101,13 @@ export function buildPassages(segmented: SegmentedText): Passage[] {
       domainProbabilities: softmax(decision.scores),
       sentences: group.spans,
       framing: isFramingPassage(group.heading, segmented.text.slice(group.start, group.end)),
+      mentionTerms,
     };
   });
 }
 
-type RequirementProfile = { terms: string[]; weights: Map<string, number>; total: number; keywords: ReturnType<typeof buildPhraseTable<number>> };
+/** `aboutExceptions`: the requirement is itself about exceptions, sanctions or definitions, which then show it. */
+type RequirementProfile = { terms: string[]; weights: Map<string, number>; total: number; keywords: ReturnType<typeof buildPhraseTable<number>>; aboutExceptions: boolean };
 
 const profileCache = new WeakMap<RequirementIndex, Map<string, RequirementProfile>>();
 
@@ -108,7 +127,7 @@ function requirementProfile(index: RequirementIndex, requirement: RequirementCan
   let total = 0;
   for (const weight of weights.values()) total += weight;
   const keywords = buildPhraseTable((requirement.keywords ?? []).map((k) => [k.toLowerCase(), 1] as const));
-  const profile = { terms: [...weights.keys()], weights, total, keywords };
+  const profile = { terms: [...weights.keys()], weights, total, keywords, aboutExceptions: NOT_A_CONTROL.test(requirement.text) };
   profiles.set(requirement.key, profile);
   return profile;
 }
@@ -126,8 +145,11 @@ const PASSAGE_SEARCH = {
 /** Documents shorter than this (in content words) are scored as one window: a certificate or screenshot is one statement. */
 const SHORT_DOCUMENT_WORDS = 150;
 
-/** Link confidence weights (calibrated on the labelled evidence fixtures, see evals/). */
-const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5 };
+/**
+ * Link confidence weights (calibrated on the labelled evidence fixtures, see evals/; the two for passages that
+ * only mention a requirement on the graded response fixtures, evals/link-calibration.ts).
+ */
+const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5, mentionOnly: -3, mentionDiscount: 0.8 };
 /** Passages the search proposes for each requirement before they are scored. */
 const CANDIDATE_PASSAGES = 5;
 
@@ -139,24 +161,32 @@ const CANDIDATE_PASSAGES = 5;
  */
 function linkConfidence(profile: RequirementProfile, passage: Passage, window: ReadonlySet<string>, domain: number, documentShare: number): number {
   const present = new Set([...passage.terms, ...passage.headingStems]);
+  const inText = new Set(passage.terms);
   let covered = 0;
   let coveredInWindow = 0;
+  let coveredInText = 0;
+  let inMentions = 0;
   for (const [term, weight] of profile.weights) {
     if (present.has(term)) covered += weight;
     else if (window.has(term)) coveredInWindow += weight;
+    if (inText.has(term)) coveredInText += weight;
+    if (passage.mentionTerms.has(term)) inMentions += weight;
   }
+  // The share of what the passage's sentences hold of the requirement that only sentences stating no control hold.
+  const mentionOnly = coveredInText > 0 && !profile.aboutExceptions ? inMentions / coveredInText : 0;
   const mass = covered + 0.6 * coveredInWindow;
   const coverage = profile.total > 0 ? mass / profile.total : 0;
   const keywordHits = matchPhrases(profile.keywords, passage.stems).length + 0.5 * matchPhrases(profile.keywords, passage.headingStems).length;
   const w = LINK_WEIGHTS;
+  // What only sentences stating no control hold of the requirement counts for little.
+  const lexical = (w.coverage * coverage + w.mass * Math.min(mass, 12) + w.keywords * Math.min(keywordHits, 3)) * (1 - w.mentionDiscount * mentionOnly);
   const z =
     w.bias +
-    w.coverage * coverage +
-    w.mass * Math.min(mass, 12) +
-    w.keywords * Math.min(keywordHits, 3) +
+    lexical +
     w.passageDomain * (passage.domainProbabilities[domain] ?? 0) +
     w.documentDomain * documentShare +
-    (passage.framing ? w.framing : 0);
+    (passage.framing ? w.framing : 0) +
+    w.mentionOnly * mentionOnly;
   return 1 / (1 + Math.exp(-z));
 }
 

@@ -2,7 +2,7 @@ import type { SuggestResponseInput } from '../engine';
 import { citedName } from '../cited-name';
 import { analyzeText } from './nlp';
 import { meetsQuantity, requiredQuantities, statedQuantities } from './quantities';
-import { ABOUT_THE_DOCUMENT, DOCUMENT_KEPT, EXCEPTION_HEADING, FRAMING_HEADING, NAMES_A_FILE, NEVER_SUPPORT, NOT_A_CONTROL, NOT_DONE_PASSIVE, NOT_SUPPORT, OWNERSHIP, OWNER_OR_FREQUENCY, PLAN_DOCUMENT, PLAN_HEADING, UNDONE } from './response-sentence-kinds';
+import { ABOUT_THE_DOCUMENT, DOCUMENT_KEPT, EXCEPTION_HEADING, FRAMING_HEADING, NAMES_A_FILE, NEVER_SUPPORT, NOT_A_CONTROL, NOT_DONE_PASSIVE, NOT_SUPPORT, OWNERSHIP, OWNER_OR_FREQUENCY, PLAN_DOCUMENT, PLAN_HEADING, UNDONE } from './sentence-kinds';
 import { type EvidenceSentence, evidenceSentences, identifierWords, stemsOf, writtenStemsOf } from './response-sentences';
 
 /**
@@ -176,11 +176,13 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
       const notDone = !prohibits && NOT_DONE_PASSIVE.test(sentence.text);
+      // 'Vulnerability scanning: Disabled', a setting alone on its line switched off, is no control (unless a block is: 'BlockJailbroken: false').
+      const off = !prohibits && sentence.setting === true && (sentence.text.match(/[:=]/g) ?? []).length === 1 && switchedOff(sentence.text).some((key) => !key.prohibits);
       // A sentence naming a file ('runs the workflow ci.yml') would put a raw file name in the answer.
       if (NAMES_A_FILE.test(sentence.text)) continue;
       if (UNDONE.test(sentence.text) || notDone) undone.push(sentence);
       const exceptional = EXCEPTION_HEADING.test(sentence.heading ?? '') && !EXCEPTION_HEADING.test(input.requirement.text);
-      if (seen.has(sentence.text) || notDone || exceptional || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
+      if (seen.has(sentence.text) || notDone || off || exceptional || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
