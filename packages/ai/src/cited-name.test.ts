@@ -18,4 +18,10 @@ describe('citedName', () => {
     expect(citedName('Runbook (v2)')).toBe('Runbook (v2)');
     expect(citedName('security.txt (www.northmouthport.gov.uk/.well-known/security.txt)')).toBe('Security');
   });
+
+  it('leaves out a question or exclamation mark, which would end the sentence that cites the name', () => {
+    expect(citedName('Email: RE: ASV scans?')).toBe('Email: RE: ASV scans');
+    expect(citedName('Courier Help Centre - Why do we check?')).toBe('Courier Help Centre - Why do we check');
+    expect(citedName('Stop! Think! Connect! poster')).toBe('Stop Think Connect poster');
+  });
 });

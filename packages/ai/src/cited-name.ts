@@ -16,7 +16,8 @@ const SLUG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
 
 export function citedName(name: string): string {
   // '.github/workflows/build.yml (hp-client-portal)': a path is cited by its file's name.
-  const trimmed = name.trim().replace(/^(?:[\w.-]+\/)+(?=[\w.-]+\.[a-z0-9]{2,4}\b)/i, '');
+  // 'RE: ASV scans?', 'Why do we check?': a question or exclamation mark in a name would end the sentence that cites it.
+  const trimmed = name.trim().replace(/^(?:[\w.-]+\/)+(?=[\w.-]+\.[a-z0-9]{2,4}\b)/i, '').replace(/\s*[?!]+(?=\s|$)/g, '');
   if (!/_/.test(trimmed) && !EXTENSION.test(trimmed) && !SLUG.test(trimmed)) return trimmed;
   const bracket = /\s*\([^()]*\)$/.exec(trimmed)?.[0] ?? '';
   // A bracket that holds a path or an address ('(www.example.gov.uk/.well-known/security.txt)') is left out.
