@@ -106,6 +106,12 @@ describe('link confidence', () => {
     for (const [kind, text] of Object.entries(mentions)) expect(confidence(text, 'IAM-07'), kind).toBeLessThan(LINK_THRESHOLD);
   });
 
+  it('quotes the sentence that shares the requirement, not its neighbour under the same heading', () => {
+    const standard = 'Remote access\n3.1 All remote access goes through the company VPN, and every VPN sign-in requires a Duo push as a second factor.\n3.2 VPN sessions are closed after 15 minutes without activity.\n\nWorkstations\n4.1 Laptops are encrypted with BitLocker.';
+    const link = analyzeEvidenceLocally({ text: standard, fileName: 'Remote Access Standard.docx', requirements: REQUIREMENTS }, noop, noop, 0).links.find((l) => l.requirement_key === 'IAM-07');
+    expect(link?.excerpt).toMatch(/Duo push as a second factor/);
+  });
+
   it('still scores a tested control high when the auditor noted no exceptions', () => {
     const report = 'CC6.1 Logical access\nControl: Multi-factor authentication is required for all remote network access. Test performed: Inspected the VPN configuration for a sample of 25 users. Result: No exceptions noted.';
     expect(confidence(report, 'IAM-07')).toBeGreaterThanOrEqual(LINK_THRESHOLD);

@@ -149,7 +149,7 @@ const SHORT_DOCUMENT_WORDS = 150;
  * Link confidence weights (calibrated on the labelled evidence fixtures, see evals/; the two for passages that
  * only mention a requirement on the graded response fixtures, evals/link-calibration.ts).
  */
-const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5, mentionOnly: -3, mentionDiscount: 0.8 };
+const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5, mentionOnly: -3, mentionDiscount: 0.8, borrowedOnly: -2 };
 /** Passages the search proposes for each requirement before they are scored. */
 const CANDIDATE_PASSAGES = 5;
 
@@ -186,7 +186,10 @@ function linkConfidence(profile: RequirementProfile, passage: Passage, window: R
     w.passageDomain * (passage.domainProbabilities[domain] ?? 0) +
     w.documentDomain * documentShare +
     (passage.framing ? w.framing : 0) +
-    w.mentionOnly * mentionOnly;
+    w.mentionOnly * mentionOnly +
+    // 'VPN sessions are closed after 15 minutes' under 'Remote access', beside the sentence on MFA: a passage whose
+    // own sentences share nothing with the requirement holds only its heading's and its neighbours' words.
+    (coveredInText === 0 ? w.borrowedOnly : 0);
   return 1 / (1 + Math.exp(-z));
 }
 
