@@ -28,8 +28,8 @@ const norm = (s: string) => s.toLowerCase().replace(/[“”]/g, '"').replace(/[
 function sentencesOf(text: string): string[] {
   return text
     .split(/\n\s*\n|\n/)
-    // ('e.g.', 'i.e.' and a company's 'Inc.' or 'S.A.' end no sentence.)
-    .flatMap((p) => p.trim().split(/(?<=[.!?]["”’)]*)(?<!\b(?:e\.g|i\.e|vs|cf|incl|approx|Inc|Ltd|Corp|Co|LLC|Pty|S\.A|N\.V|B\.V|C\.V)\.)\s+(?=\S)/))
+    // ('e.g.', 'i.e.', a company's 'Inc.' or 'S.A.' and a country's 'U.S.' end no sentence.)
+    .flatMap((p) => p.trim().split(/(?<=[.!?]["”’)]*)(?<!\b(?:e\.g|i\.e|vs|cf|incl|approx|Inc|Ltd|Corp|Co|LLC|Pty|S\.A|N\.V|B\.V|C\.V|U\.S|U\.K|E\.U)\.)\s+(?=\S)/))
     .map((s) => s.trim())
     .filter(Boolean);
 }
