@@ -112,6 +112,24 @@ describe('link confidence', () => {
     expect(link?.excerpt).toMatch(/Duo push as a second factor/);
   });
 
+  it('quotes, of two passages scored nearly alike, the one whose own sentences state the requirement', () => {
+    const requirements: RequirementCandidate[] = [
+      { key: 'IAM-07', domain_number: 3, text: 'Require multi-factor authentication for all remote network access and for every externally exposed application.', keywords: ['multi-factor authentication', 'mfa', 'vpn mfa', 'remote access mfa'] },
+      { key: 'IAM-14', domain_number: 3, text: 'Lock or end interactive sessions after no more than 15 minutes of inactivity.', keywords: ['session timeout', 'idle timeout'] },
+    ];
+    const standard = [
+      '2 Definitions',
+      'Multi-factor authentication (MFA): a sign-in that needs two or more different factors, such as a password and a code.',
+      '',
+      '3 Remote access',
+      '3.1 All remote access goes through the GlobalProtect VPN, and every VPN sign-in requires a Duo push as a second factor.',
+      '3.2 VPN sessions are closed after 15 minutes without activity.',
+    ].join('\n');
+    const links = analyzeEvidenceLocally({ text: standard, fileName: 'remote_access_standard.txt', requirements }, noop, noop, 0).links;
+    expect(links.find((l) => l.requirement_key === 'IAM-07')?.excerpt).toMatch(/Duo push as a second factor/);
+    expect(links.find((l) => l.requirement_key === 'IAM-14')?.excerpt).toMatch(/closed after 15 minutes/);
+  });
+
   it('still scores a tested control high when the auditor noted no exceptions', () => {
     const report = 'CC6.1 Logical access\nControl: Multi-factor authentication is required for all remote network access. Test performed: Inspected the VPN configuration for a sample of 25 users. Result: No exceptions noted.';
     expect(confidence(report, 'IAM-07')).toBeGreaterThanOrEqual(LINK_THRESHOLD);

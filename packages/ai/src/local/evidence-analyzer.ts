@@ -150,6 +150,8 @@ const SHORT_DOCUMENT_WORDS = 150;
  * only mention a requirement on the graded response fixtures, evals/link-calibration.ts).
  */
 const LINK_WEIGHTS = { bias: -4.6, coverage: 4, mass: 0.12, keywords: 0.9, passageDomain: 1.4, documentDomain: 3.5, framing: -1.5, mentionOnly: -3, mentionDiscount: 0.8, borrowedOnly: -2 };
+/** Share of the best passage's confidence another passage needs to be quoted in its stead, when its own sentences hold more of the requirement. */
+const QUOTE_SHARE = 0.8;
 /** Passages the search proposes for each requirement before they are scored. */
 const CANDIDATE_PASSAGES = 5;
 
@@ -159,7 +161,7 @@ const CANDIDATE_PASSAGES = 5;
  * passage and the document are about the requirement's domain. Coverage is also measured over the
  * passage's neighbours, at a discount, so a statement split over two passages still counts.
  */
-function linkConfidence(profile: RequirementProfile, passage: Passage, window: ReadonlySet<string>, domain: number, documentShare: number): number {
+function linkConfidence(profile: RequirementProfile, passage: Passage, window: ReadonlySet<string>, domain: number, documentShare: number): { confidence: number; own: number } {
   const present = new Set([...passage.terms, ...passage.headingStems]);
   const inText = new Set(passage.terms);
   let covered = 0;
@@ -190,7 +192,7 @@ function linkConfidence(profile: RequirementProfile, passage: Passage, window: R
     // 'VPN sessions are closed after 15 minutes' under 'Remote access', beside the sentence on MFA: a passage whose
     // own sentences share nothing with the requirement holds only its heading's and its neighbours' words.
     (coveredInText === 0 ? w.borrowedOnly : 0);
-  return 1 / (1 + Math.exp(-z));
+  return { confidence: 1 / (1 + Math.exp(-z)), own: coveredInText - inMentions };
 }
 
 /** The terms around each passage: its neighbours, or the whole document when it is short. */
@@ -243,15 +245,16 @@ export function analyzeEvidenceLocally(
     const profile = requirementProfile(index, requirement);
     if (profile.terms.length === 0) return;
     const candidates = search.search(profile.terms.join(' '), PASSAGE_SEARCH).slice(0, CANDIDATE_PASSAGES);
-    let best: { passage: Passage; confidence: number } | null = null;
-    for (const candidate of candidates) {
+    const scored = candidates.flatMap((candidate) => {
       const passage = passages[candidate.id as number];
-      if (!passage) continue;
-      const confidence = linkConfidence(profile, passage, windows[passage.id] ?? new Set(), requirement.domain_number, documentDomains[requirement.domain_number] ?? 0);
-      if (!best || confidence > best.confidence) best = { passage, confidence };
-    }
+      return passage ? [{ passage, ...linkConfidence(profile, passage, windows[passage.id] ?? new Set(), requirement.domain_number, documentDomains[requirement.domain_number] ?? 0) }] : [];
+    });
+    const best = scored.reduce<(typeof scored)[number] | null>((top, s) => (!top || s.confidence > top.confidence ? s : top), null);
     if (!best) return;
-    const quote = quoteSentences(text, segmented.tokens, best.passage.sentences, profile.weights);
+    // The link quotes, of the passages scored nearly as high, the one whose own sentences state most of the
+    // requirement: not 'VPN sessions are closed after 15 minutes' beside 'every VPN sign-in requires a Duo push'.
+    const quoted = scored.reduce((top, s) => (s.confidence >= QUOTE_SHARE * best.confidence && s.own > top.own ? s : top), best);
+    const quote = quoteSentences(text, segmented.tokens, quoted.passage.sentences, profile.weights);
     const link = { requirement_key: requirement.key, confidence: round(best.confidence), excerpt: text.slice(quote.start, quote.end) };
     if (best.confidence >= threshold) links.push(link);
     else if (requirement.domain_number === mainDomain && best.confidence >= FALLBACK_SHARE * threshold && (!fallback || link.confidence > fallback.confidence)) fallback = link;
