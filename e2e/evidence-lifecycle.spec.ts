@@ -82,4 +82,15 @@ test.describe.serial('evidence lifecycle', () => {
     await expect(row.getByTestId('evidence-type')).toHaveText(suggested);
     await expect(apply).toHaveCount(0);
   });
+
+  test("on a phone, opening a document's links and versions keeps the page as wide as the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'analyst');
+    await page.goto('/evidence');
+    const row = page.getByTestId('evidence-row').filter({ hasText: 'access-review.txt' });
+    await row.getByRole('button', { name: NAME, exact: true }).click();
+    await expect(page.getByRole('region', { name: `Versions of ${NAME}` }).getByText('Upload new version')).toBeAttached();
+    // The table scrolls sideways inside its own region; nothing in it (a hidden file input) widens the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -48,7 +48,7 @@ export function EvidenceHistory({ tenantId, item, canManage, onChanged }: Eviden
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Version history</h3>
         {canManage && (
-          <label htmlFor={inputId} className={`${buttonClass('secondary', 'sm')} cursor-pointer`}>
+          <label htmlFor={inputId} className={`${buttonClass('secondary', 'sm')} relative cursor-pointer`}>
             Upload new version
             <input id={inputId} type="file" className="sr-only" accept=".pdf,.docx,.doc,.xlsx,.xls" disabled={!!progress} onChange={(event) => void upload(event)} />
           </label>
