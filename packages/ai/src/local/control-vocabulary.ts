@@ -139,9 +139,24 @@ export function withControlWords(text: string): string {
   return [...PHRASES, ...FREQUENCIES].reduce((out, [pattern, words]) => out.replace(pattern, (m) => `${m} ${words}`), text);
 }
 
+/**
+ * Nouns whose Porter stem is not their verb's ('verification' → 'verif', 'verify' → 'verifi'): the verb's stem,
+ * so a requirement to verify is shown by a verification.
+ */
+const DERIVED: Record<string, string> = {
+  verif: 'verifi', notif: 'notifi', classif: 'classifi', identif: 'identifi', certif: 'certifi', recertif: 'recertifi', modif: 'modifi', justif: 'justifi', specif: 'specifi',
+  reconcili: 'reconcil', invoc: 'invok', revoc: 'revok', destruct: 'destroy', mainten: 'maintain', signatur: 'sign', acquisit: 'acquir', sanitis: 'sanit',
+};
+
+/** 'authorize' and 'authorise', 'minimization' and 'minimisation': one spelling, so one stem. */
+export function britishSpelling(text: string): string {
+  return text.replace(/\b([A-Za-z]{3,})iz(e|es|ed|ing|ation|ations|er|ers)\b/g, '$1is$2');
+}
+
 /** One stem for each way of saying the same thing. */
 export function sameStem(stem: string): string {
-  return SAME_FREQUENCY[stem] ?? SAME_AS[stem] ?? stem;
+  const base = DERIVED[stem] ?? stem;
+  return SAME_FREQUENCY[base] ?? SAME_AS[base] ?? base;
 }
 
 /** What evidence of a control also shows: the less frequent runs a more frequent one meets. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stemsOf } from './response-sentences';
 import { writeResponse } from './response-writer';
 
 /** How a requirement is parted and which parts the evidence shows: numbers, frequencies, other words, settings switched off. */
@@ -101,6 +102,26 @@ describe('writeResponse: the parts of a requirement', () => {
     expect(text).toMatch(/^We meet this requirement through our Vulnerability Management Procedure\./);
     expect(text).toContain('Tenable runs credentialed vulnerability scans of all internal server ranges every week (Vulnerability Management Procedure, section 3.2 (Scanning)).');
     expect(text).not.toMatch(/not (?:yet )?covered/i);
+  });
+
+  it('reads a noun and its verb as the same word (a verification verifies), in either spelling', () => {
+    const text = writeResponse({
+      requirement: { text: 'Require identity verification of every caller before a password reset, and log each reset.' },
+      evidence: [{ name: 'Service Desk Procedure', excerpt: 'Service desk agents verify the caller against two HR attributes before any reset. Every reset is logged in the ticket.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our Service Desk Procedure\./);
+    expect(text).not.toMatch(/not (?:yet )?covered/i);
+    expect(stemsOf('authorized by the owner')).toEqual(stemsOf('authorisation by the owner'));
+    expect(stemsOf('the maintenance of the generator')).toEqual(stemsOf('maintain the generator'));
+    expect(stemsOf('size')).toEqual(['size']);
+  });
+
+  it('takes approval as something a part asks for, and quotes the sentence that says who approves', () => {
+    const text = writeResponse({
+      requirement: { text: 'Test firewall rule changes before release and have each change approved.' },
+      evidence: [{ name: 'Firewall Standard', excerpt: 'Firewall rule changes are tested in the staging firewall before release. Each change ticket is approved by the network lead.' }],
+    });
+    expect(text).toContain('Each change ticket is approved by the network lead (Firewall Standard).');
   });
 
   it('keeps a term its abbreviation spells out as one part, and writes initialisms of file names in capitals', () => {

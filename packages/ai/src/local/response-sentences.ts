@@ -1,5 +1,5 @@
 import { spellOut } from '../abbreviations';
-import { impliedStems, sameStem, withControlWords } from './control-vocabulary';
+import { britishSpelling, impliedStems, sameStem, withControlWords } from './control-vocabulary';
 import { configurationSettings, settingSentence, settingWords } from './configuration-lines';
 import { analyzeText, contentStems } from './nlp';
 
@@ -27,14 +27,14 @@ export function identifierWords(text: string): string {
 }
 
 export function stemsOf(text: string, implied = false): string[] {
-  const plain = spellOut(withControlWords(identifierWords(text))).replace(/(?<=\w)-(?=\w)/g, ' ');
+  const plain = spellOut(withControlWords(britishSpelling(identifierWords(text)))).replace(/(?<=\w)-(?=\w)/g, ' ');
   const stems = contentStems(analyzeText(plain).tokens).map(sameStem);
   return implied ? [...stems, ...impliedStems(stems)] : stems;
 }
 
 /** The stems of the words as written, without the words their phrases and products stand for ('FIDO2' alone, not also 'MFA'). */
 export function writtenStemsOf(text: string): string[] {
-  return contentStems(analyzeText(identifierWords(text).replace(/(?<=\w)-(?=\w)/g, ' ')).tokens).map(sameStem);
+  return contentStems(analyzeText(britishSpelling(identifierWords(text)).replace(/(?<=\w)-(?=\w)/g, ' ')).tokens).map(sameStem);
 }
 
 /** Words a section heading ends on ('Access List Review', 'Severity Classification'). */

@@ -16,7 +16,7 @@ const MAX_CLAIMS = 4;
 
 /** Words of requirements that say nothing about what is required ('ensure', 'appropriate'). */
 const GENERIC = new Set(
-  'ensur maintain implement establish defin document organ organis organiz appropri process procedur polici control requir system inform use includ relev applic formal approv adequ ensure where necessari all ani least place have make longer'.split(' '),
+  'ensur maintain implement establish defin document organ organis organiz appropri process procedur polici control requir system inform use includ relev applic formal adequ ensure where necessari all ani least place have make longer'.split(' '),
 );
 
 /** Words that say what a requirement applies to (laptops, accounts, staff), not what it requires of it. */
