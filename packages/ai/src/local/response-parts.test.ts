@@ -124,6 +124,17 @@ describe('writeResponse: the parts of a requirement', () => {
     expect(text).toContain('Each change ticket is approved by the network lead (Firewall Standard).');
   });
 
+  it('takes the part a requirement leads with as shown by evidence of all its other parts, unless a sentence says it is not done', () => {
+    const requirement = { text: 'Watch the plant network for unusual traffic with a listen-only sensor, and send its alerts to the security operations centre.' };
+    const alerts = 'Its alerts are sent to Sentinel, where the security operations centre triages them.';
+    const shown = writeResponse({ requirement, evidence: [{ name: 'OT Monitoring Note', excerpt: `A Guardian appliance listens on a SPAN port of the plant core switch and learns normal PLC conversations. ${alerts}` }] });
+    expect(shown).toMatch(/^We meet this requirement through our OT Monitoring Note\./);
+    expect(shown).toContain('listens on a SPAN port of the plant core switch');
+    const undone = writeResponse({ requirement, evidence: [{ name: 'OT Monitoring Note', excerpt: `A sensor for the plant network has not been bought yet. ${alerts}` }] });
+    expect(undone).toContain('Not yet covered by the linked evidence: watch the plant network for unusual traffic with a listen-only sensor.');
+    expect(undone).not.toMatch(/we meet/i);
+  });
+
   it('keeps a term its abbreviation spells out as one part, and writes initialisms of file names in capitals', () => {
     const text = writeResponse({
       requirement: { text: 'Endpoint detection and response (EDR) software is installed on all servers, with tamper protection enabled.' },

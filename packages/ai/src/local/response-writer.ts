@@ -163,10 +163,12 @@ function citeEach(claims: readonly Claim[]): string {
 }
 
 /** Picks the sentences that show the most of the requirement, greedily, each adding something new. */
-function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): { claims: Claim[]; pool: Claim[]; undone: EvidenceSentence[] } {
+function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>, parts: ReadonlyArray<{ stems: string[] }>, allowNegative: boolean): { claims: Claim[]; pool: Claim[]; undone: EvidenceSentence[]; denied: EvidenceSentence[] } {
   const pool: Claim[] = [];
   // Sentences that say something is not done ('Session recording was switched off'): never support, and they tell which part is missing.
   const undone: EvidenceSentence[] = [];
+  // Sentences that say something is not done, planned or still open, whatever the requirement asks.
+  const denied: EvidenceSentence[] = [];
   const seen = new Set<string>();
   // 'Never store the CVV': then 'is not stored' shows the control.
   const prohibits = PROHIBITIVE.test(input.requirement.text);
@@ -181,6 +183,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
       // A sentence naming a file ('runs the workflow ci.yml') would put a raw file name in the answer.
       if (NAMES_A_FILE.test(sentence.text)) continue;
       if (UNDONE.test(sentence.text) || notDone) undone.push(sentence);
+      if (NOT_DONE_PASSIVE.test(sentence.text) || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text))) denied.push(sentence);
       const exceptional = EXCEPTION_HEADING.test(sentence.heading ?? '') && !EXCEPTION_HEADING.test(input.requirement.text);
       if (seen.has(sentence.text) || notDone || off || exceptional || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
@@ -240,7 +243,7 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   // Who owns it or how often it runs, when the evidence says so beside what was chosen.
   const extra = pool.find((c) => !claims.includes(c) && OWNER_OR_FREQUENCY.test(c.sentence.text) && overlap(c).length >= 2 && claims.some((k) => k.name === c.name));
   if (claims.length && extra && claims.length < MAX_CLAIMS + 1) claims.push(extra);
-  return { claims, pool, undone };
+  return { claims, pool, undone, denied };
 }
 
 export function writeResponse(input: SuggestResponseInput): string {
@@ -257,7 +260,7 @@ export function writeResponse(input: SuggestResponseInput): string {
   }
   const parts = partsOf(requirementText);
   const aspects = new Set(stemsOf(requirementText).filter((s) => !GENERIC.has(s)));
-  const { claims, pool, undone } = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
+  const { claims, pool, undone, denied } = chooseClaims(input, aspects, parts, NOT_A_CONTROL.test(requirementText));
   if (!claims.length) {
     return [
       `Our ${listNames(names)} ${names.length > 1 ? 'touch' : 'touches'} on this topic but ${names.length > 1 ? 'do' : 'does'} not show ${howWe}.`,
@@ -345,6 +348,12 @@ export function writeResponse(input: SuggestResponseInput): string {
   });
   // A sentence whose number falls short of the requirement's is not offered as support, while another sentence shows something.
   // (Unless it shows another part: 'Hot retention: 90 days' falls short of 12 months but shows three months searchable.)
+  // Evidence that shows every later part ('… and review it quarterly') is evidence of what the requirement
+  // leads with, said in its own words: the leading part alone is not reported missing, unless the evidence
+  // states a weaker number for it, shows it switched off or says anything of it is not done or only planned.
+  const lead = parts[0]!;
+  const deniedOf = (p: Part) => denied.some((u) => p.stems.some((s) => !SCOPE.has(s) && u.stems.has(s)));
+  if (missing.length === 1 && missing[0] === lead && parts.length >= 2 && !(weaker(lead) || turnedOff(lead) || saidUndone(lead) || deniedOf(lead))) missing.splice(0, 1);
   const shownParts = parts.filter((p) => !missing.includes(p));
   const drop = [...short].filter((c) => !shownParts.some((p) => p.stems.some((stem) => c.sentence.stems.has(stem)) && shownIn(p, [c.sentence.stems])));
   if (drop.length && claims.some((c) => !drop.includes(c))) claims.splice(0, claims.length, ...claims.filter((c) => !drop.includes(c)));
