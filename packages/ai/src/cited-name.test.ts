@@ -10,6 +10,9 @@ describe('citedName', () => {
     // A file's stem kept as the display name ('information-security-policy') is words too; a name with capitals stays.
     expect(citedName('information-security-policy')).toBe('Information Security Policy');
     expect(citedName('Wi-Fi Standard')).toBe('Wi-Fi Standard');
+    // A file name with what it is of after a dash ('… - RTPI row') is cited without its extension.
+    expect(citedName('risk_register_2024.xlsx - RTPI row')).toBe('Risk Register 2024 - RTPI Row');
+    expect(citedName('Minutes 2024.03 - Board')).toBe('Minutes 2024.03 - Board');
   });
 
   it('cites a path by its file, keeping what a bracket after it adds', () => {

@@ -8,8 +8,11 @@ const SMALL_WORDS = new Set(['of', 'to', 'in', 'on', 'at', 'an', 'by', 'or', 'as
 /** Three- and four-letter initialisms a file name writes in lower case ('edr_policy_export.txt'). */
 const INITIALISMS = new Set(['edr', 'dns', 'mdm', 'siem', 'sso', 'mfa', 'vpn', 'tls', 'ssl', 'iam', 'kms', 'hsm', 'waf', 'dlp', 'pam', 'bcp', 'drp', 'isms', 'soc', 'soa', 'dpa', 'baa', 'nda', 'sla', 'aws', 'gcp', 'lms', 'hr', 'it', 'ssdlc', 'sdlc', 'ids', 'ips', 'xdr', 'ndr', 'rbac', 'pki', 'ca', 'gdpr', 'hipaa', 'pci', 'dss', 'iso', 'nist', 'cis', 'sast', 'dast', 'sca', 'cmdb', 'itsm', 'bia', 'rto', 'rpo', 'dr', 'bc', 'ir', 'jml', 'dpia', 'ropa', 'soc2']);
 
-/** A file extension at the end of a name, or before what a bracket adds ('build.yml (hp-client-portal)'). */
-const EXTENSION = /\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}(?=\s*(?:\([^()]*\))?$)/i;
+/**
+ * A file extension at the end of a name, before what a bracket adds ('build.yml (hp-client-portal)') or before
+ * what a dash adds ('risk_register_2024.xlsx - RTPI row').
+ */
+const EXTENSION = /\.(?=[a-z0-9]*[a-z])[a-z0-9]{2,4}(?=\s*(?:\([^()]*\))?$|\s+[-–—:]\s)/i;
 
 /** A file's stem kept as the display name: lower-case words joined by hyphens ('information-security-policy'). */
 const SLUG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configurationSettings, settingSentence, settingWords } from './configuration-lines';
+import { configurationNotes, configurationSettings, settingSentence, settingWords } from './configuration-lines';
 
 describe('configurationSettings', () => {
   it('keeps each leaf of a JSON export as written', () => {
@@ -21,6 +21,12 @@ describe('configurationSettings', () => {
   it('leaves prose alone, and a setting a reader would take for two sentences out', () => {
     expect(configurationSettings('Access is reviewed every quarter by the system owner.\nLeavers are removed within one day of their last day.\nThe policy is owned by the CISO.')).toBeNull();
     expect(configurationSettings('rule_name: prod-nightly\nschedule: cron(0 3 * * ? *) # every day\nvault: dr-vault')).toEqual(['rule_name: prod-nightly', 'vault: dr-vault']);
+  });
+
+  it('keeps what an export says in words beside its settings: a line of prose and the comments that explain them', () => {
+    const passage = 'Audit events from the booking platform go to the Splunk index below.\n[booking_audit]\nhomePath = $SPLUNK_DB/booking_audit/db\nfrozenTimePeriodInSecs = 34214400\n# 396 days before data rolls to frozen\n# v2\nmaxTotalDataSizeMB = 500000';
+    expect(configurationSettings(passage)).toEqual(['homePath = $SPLUNK_DB/booking_audit/db', 'frozenTimePeriodInSecs = 34214400', 'maxTotalDataSizeMB = 500000']);
+    expect(configurationNotes(passage)).toEqual(['Audit events from the booking platform go to the Splunk index below.', '396 days before data rolls to frozen.']);
   });
 
   it('words a setting for matching and quotes it as a whole sentence', () => {

@@ -57,6 +57,19 @@ export function configurationSettings(passage: string): string[] | null {
   return settings.length >= 2 && settings.length * 2 >= body.length ? quotable : null;
 }
 
+/**
+ * What a configuration export says in words beside its settings: a line of prose above them and the
+ * comments that explain them ('# 396 days before data rolls to frozen'), each as a sentence.
+ */
+export function configurationNotes(passage: string): string[] {
+  return passage
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .map((line) => (COMMENT.test(line) ? line.replace(/^(?:#+|;+|\/\/+)\s*/, '') : isProse(line) ? line : ''))
+    .filter((line) => (line.match(/\b[A-Za-z]{2,}\b/g) ?? []).length >= 3 && !/[={}]/.test(line))
+    .map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}`.replace(/[.;,:]*$/, '.'));
+}
+
 /** The words a setting speaks of: keys split at underscores, dots and capitals, and its value. */
 export function settingWords(setting: string): string {
   return setting

@@ -1,6 +1,6 @@
 import { spellOut } from '../abbreviations';
 import { britishSpelling, impliedStems, sameStem, withControlWords } from './control-vocabulary';
-import { configurationSettings, settingSentence, settingWords } from './configuration-lines';
+import { configurationNotes, configurationSettings, settingSentence, settingWords } from './configuration-lines';
 import { analyzeText, contentStems } from './nlp';
 
 /**
@@ -114,7 +114,9 @@ export function evidenceSentences(passage: string, name = ''): { sentences: Evid
   if (settings) {
     // A setting is about what the export is of: 'Sensor tamper protection: On' in the EDR policy export.
     const about = stemsOf(name.replace(/\b(?:export|settings?|configuration|config|screenshot|report|dashboard)\b/gi, ''));
-    const sentences = settings.map((line, position) => ({ text: settingSentence(line), stems: new Set([...stemsOf(settingWords(line), true), ...about]), position, setting: true as const })).filter((s) => isWhole(s.text, true));
+    const sentences: EvidenceSentence[] = settings.map((line, position) => ({ text: settingSentence(line), stems: new Set([...stemsOf(settingWords(line), true), ...about]), position, setting: true as const })).filter((s) => isWhole(s.text, true));
+    const notes = configurationNotes(passage);
+    if (notes.length) sentences.push(...evidenceSentences(notes.join('\n\n')).sentences.map((s) => ({ ...s, position: s.position + settings.length })));
     return { sentences };
   }
   // '7. Access reviews. System owners review…': the section number and its heading lead the passage.

@@ -79,6 +79,26 @@ describe('writeResponse: what is not offered as support', () => {
     expect(text).not.toContain('switched off');
   });
 
+  it('names a part as not covered when the evidence says it is not currently done or lacks the staff for it, even when the requirement asks for a removal', () => {
+    const reminders = writeResponse({
+      requirement: { text: 'Have staff sign a confidentiality agreement at hire, and remind them of it every year.' },
+      evidence: [{ name: 'HR Email', excerpt: 'Staff sign the confidentiality clause in their employment contract at hire. We do not currently send any yearly reminder about it.' }],
+    });
+    expect(reminders).toMatch(/Not yet covered by the linked evidence: remind them of it every year\./);
+    expect(reminders).not.toContain('We do not currently send');
+    const leavers = writeResponse({
+      requirement: { text: 'Review privileged accounts every quarter, and remove access when staff leave.' },
+      evidence: [{ name: 'Access Procedure', excerpt: 'Privileged accounts are reviewed by the OT manager every quarter. Local accounts on the HMIs are not currently removed when staff leave.' }],
+    });
+    expect(leavers).toMatch(/Not yet covered by the linked evidence: remove access when staff leave\./);
+    expect(leavers).not.toContain('not currently removed');
+    const suppliers = writeResponse({
+      requirement: { text: 'Put security terms in supplier contracts, and review each supplier every year.' },
+      evidence: [{ name: 'Procurement Notes', excerpt: 'Every supplier contract carries our security schedule. Procurement lacks the staff to review suppliers this year.' }],
+    });
+    expect(suppliers).toMatch(/Not yet covered by the linked evidence: review each supplier every year\./);
+  });
+
   it('does not offer an action item from minutes as the control', () => {
     const text = writeResponse({
       requirement: { text: 'Run simulated phishing exercises for all staff at least quarterly.' },

@@ -172,12 +172,18 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
   const seen = new Set<string>();
   // 'Never store the CVV': then 'is not stored' shows the control.
   const prohibits = PROHIBITIVE.test(input.requirement.text);
+  // ('Remove access when staff leave' asks for a removal: then 'accounts are not removed' says it is not done.)
+  const asked = new Set(stemsOf(input.requirement.text.replace(/\b(?:not|never|no|don't)\s+(?:\w+\s+)?\w+/gi, ' ')));
+  const negatesAsked = (text: string) => {
+    const verb = /\b(?:not|n't)\s+(?:(?:currently|yet|automatically|routinely|always|formally)\s+)?([a-z]+)/i.exec(text)?.[1];
+    return verb !== undefined && stemsOf(verb).some((stem) => asked.has(stem));
+  };
   for (const item of input.evidence) {
     const { sentences, section } = evidenceSentences(item.passage ?? item.excerpt, citedName(item.name));
     // A roadmap or a project charter says what will be done, not what is.
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
-      const notDone = !prohibits && NOT_DONE_PASSIVE.test(sentence.text);
+      const notDone = (!prohibits || negatesAsked(sentence.text)) && NOT_DONE_PASSIVE.test(sentence.text);
       // 'Vulnerability scanning: Disabled', a setting alone on its line switched off, is no control (unless a block is: 'BlockJailbroken: false').
       const off = !prohibits && sentence.setting === true && (sentence.text.match(/[:=]/g) ?? []).length === 1 && switchedOff(sentence.text).some((key) => !key.prohibits);
       // A sentence naming a file ('runs the workflow ci.yml') would put a raw file name in the answer.
