@@ -99,6 +99,24 @@ describe('writeResponse: what is not offered as support', () => {
     expect(suppliers).toMatch(/Not yet covered by the linked evidence: review each supplier every year\./);
   });
 
+  it('does not offer a control that stopped, a purchase still in its box, a doubt, a suggestion or a purpose line as the control', () => {
+    const cases: Array<[string, string, string]> = [
+      ['Record every vendor session on the jump host.', 'Vendor sessions on the jump host are recorded by the RDP recorder plug-in. Jump host session recording stopped in March after the disk filled.', 'stopped in March'],
+      ['Scan removable media at a dedicated kiosk before it is used on plant systems.', 'The removable media scanning kiosk for plant systems bought last year is still in its box; the install slipped again.', 'still in its box'],
+      ['Turn off telnet and plain HTTP on the turnstile controllers.', 'Analyst note: telnet and plain HTTP are left on across all turnstile controllers because the vendor tool needs them.', 'are left on'],
+      ['Remove the access flagged in each quarterly review.', 'IT has not confirmed that any of the flagged access from the quarterly review was removed.', 'has not confirmed'],
+      ['Check the PCI DSS compliance status of each card service provider every year.', 'The yearly check of card service providers\' PCI DSS compliance status did not happen in 2023.', 'did not happen'],
+      ['Change the factory admin PIN on every door controller before use.', 'Door controllers: we discussed whether installers change the factory admin PIN on the panels; nobody was sure.', 'nobody was sure'],
+      ['Run a tabletop exercise of the incident plan every year.', 'J. Patel suggested holding a tabletop exercise of the incident plan at some point this year.', 'suggested holding'],
+      ['Monitor the plant network for unauthorised devices and alert when one connects.', 'Purpose: to give visibility of the devices connected to the plant network and to alert on unauthorised ones early.', 'Purpose:'],
+    ];
+    for (const [requirement, excerpt, phrase] of cases) {
+      const text = writeResponse({ requirement: { text: requirement }, evidence: [{ name: 'Operations Notes', excerpt }] });
+      expect(text, requirement).not.toContain(phrase);
+      expect(text, requirement).toMatch(/not (?:yet )?covered/i);
+    }
+  });
+
   it('does not offer an action item from minutes as the control', () => {
     const text = writeResponse({
       requirement: { text: 'Run simulated phishing exercises for all staff at least quarterly.' },
