@@ -135,6 +135,14 @@ describe('writeResponse: the parts of a requirement', () => {
     expect(undone).not.toMatch(/we meet/i);
   });
 
+  it('keeps two places joined by "and" in one part when what follows says where or for what', () => {
+    const text = writeResponse({
+      requirement: { text: 'Inspect the card terminals at the front desk and restaurant for tampering every week, and train staff to spot skimmers.' },
+      evidence: [{ name: 'Retail Procedure', excerpt: 'Front desk and restaurant staff complete the skimmer awareness module in the LMS each year.' }],
+    });
+    expect(text).toContain('Not yet covered by the linked evidence: inspect the card terminals at the front desk and restaurant for tampering every week.');
+  });
+
   it('keeps a term its abbreviation spells out as one part, and writes initialisms of file names in capitals', () => {
     const text = writeResponse({
       requirement: { text: 'Endpoint detection and response (EDR) software is installed on all servers, with tamper protection enabled.' },

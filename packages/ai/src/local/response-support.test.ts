@@ -117,6 +117,21 @@ describe('writeResponse: what is not offered as support', () => {
     }
   });
 
+  it('does not offer a definition, a proposal, a purchase that did not go ahead, a sanction or a discussion as the control', () => {
+    const cases: Array<[string, string, string]> = [
+      ['Have a procedure to identify, respond to and document security incidents.', 'A security incident is an attempted or successful unauthorised access to our systems or data.', 'is an attempted'],
+      ['Use DNS filtering on all laptops to block known malicious domains.', "A DNS filtering trial on laptops with a cloud filtering vendor didn't go ahead because of the per-seat cost.", 'go ahead'],
+      ['Have agency staff sign a confidentiality agreement before they get access.', 'Agency staff get access on their first shift. HR to look at adding an NDA to the agency staff pack.', 'look at adding'],
+      ['Give all staff security awareness training every year.', 'Staff who do not complete the yearly security awareness training may have their system access suspended.', 'suspended'],
+      ['Keep audit records for at least three years.', 'Retention of audit records was discussed by the steering group. Proposal is 3 years, subject to budget.', 'discussed'],
+    ];
+    for (const [requirement, excerpt, phrase] of cases) {
+      const text = writeResponse({ requirement: { text: requirement }, evidence: [{ name: 'Notes', excerpt }] });
+      expect(text, requirement).not.toContain(phrase);
+      expect(text, requirement).toMatch(/not (?:yet )?covered/i);
+    }
+  });
+
   it('does not offer an action item from minutes as the control', () => {
     const text = writeResponse({
       requirement: { text: 'Run simulated phishing exercises for all staff at least quarterly.' },

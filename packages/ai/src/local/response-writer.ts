@@ -83,7 +83,11 @@ function splitParts(text: string): string[] {
     const scopeOnly = previous !== undefined && separator.trim() === ',' && !carried && !hasVerb && /^(?:for|on|in|across|at|to|from|of|by)\s/i.test(piece.trim());
     // 'an accurate and thorough assessment': two describing words joined by 'and' describe one thing.
     // 'Back up critical systems and data automatically …': a second thing the same verb is done to stays in its part.
-    const secondObject = previous !== undefined && separator.trim() === 'and' && !carried && !hasVerb && pieceWords[0]?.pos === 'NOUN' && wordsOf(previous)[0]?.pos === 'VERB' && wordsOf(previous).length <= 4;
+    // ('… at the front desk and restaurant for tampering': a noun followed by what it is of or where, not by an object, is a second noun of the same part.)
+    // ('… for tampering every week': a verb's -ing form after the preposition is no verb of the piece's own.)
+    const place = (t: { pos: string } | undefined) => t?.pos === 'ADP' || t?.pos === 'SCONJ';
+    const nounThenPlace = pieceWords[0]?.pos === 'NOUN' && (pieceWords[1] === undefined || place(pieceWords[1]) || (pieceWords[1].pos === 'NOUN' && place(pieceWords[2]))) && !pieceWords.some((t) => t.pos === 'VERB' && !/(?:ed|ing)$/.test(t.value));
+    const secondObject = previous !== undefined && separator.trim() === 'and' && !carried && pieceWords[0]?.pos === 'NOUN' && wordsOf(previous)[0]?.pos === 'VERB' && ((!hasVerb && wordsOf(previous).length <= 4) || nounThenPlace);
     const pairedDescribing = previous !== undefined && separator.trim() === 'and' && !carried && last?.pos === 'ADJ' && pieceWords[0]?.pos === 'ADJ';
     // 'encryption, signing and data': one word alone is one more thing of the part before it.
     const oneMore = previous !== undefined && !carried && !hasVerb && pieceWords.length === 1 && pieceWords[0]?.pos === 'NOUN';
