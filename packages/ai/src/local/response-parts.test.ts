@@ -143,6 +143,14 @@ describe('writeResponse: the parts of a requirement', () => {
     expect(text).toContain('Not yet covered by the linked evidence: inspect the card terminals at the front desk and restaurant for tampering every week.');
   });
 
+  it('keeps two describing words before one noun in one part ("standard, non-privileged accounts")', () => {
+    const text = writeResponse({
+      requirement: { text: 'Limit administrator rights on lab workstations to dedicated admin accounts, and make sure daily work is done with standard, non-privileged accounts.' },
+      evidence: [{ name: 'Workstation Build', excerpt: 'The lab workstation build is joined to the domain and patched monthly.' }],
+    });
+    expect(text).toContain('make sure daily work is done with standard, non-privileged accounts');
+  });
+
   it('keeps a term its abbreviation spells out as one part, and writes initialisms of file names in capitals', () => {
     const text = writeResponse({
       requirement: { text: 'Endpoint detection and response (EDR) software is installed on all servers, with tamper protection enabled.' },

@@ -117,13 +117,17 @@ describe('writeResponse: what is not offered as support', () => {
     }
   });
 
-  it('does not offer a definition, a proposal, a purchase that did not go ahead, a sanction or a discussion as the control', () => {
+  it('does not offer a definition, a proposal, a purchase that did not go ahead, a sanction, a discussion, a test descoped, a risk appetite or a statement of importance as the control', () => {
     const cases: Array<[string, string, string]> = [
       ['Have a procedure to identify, respond to and document security incidents.', 'A security incident is an attempted or successful unauthorised access to our systems or data.', 'is an attempted'],
       ['Use DNS filtering on all laptops to block known malicious domains.', "A DNS filtering trial on laptops with a cloud filtering vendor didn't go ahead because of the per-seat cost.", 'go ahead'],
       ['Have agency staff sign a confidentiality agreement before they get access.', 'Agency staff get access on their first shift. HR to look at adding an NDA to the agency staff pack.', 'look at adding'],
       ['Give all staff security awareness training every year.', 'Staff who do not complete the yearly security awareness training may have their system access suspended.', 'suspended'],
       ['Keep audit records for at least three years.', 'Retention of audit records was discussed by the steering group. Proposal is 3 years, subject to budget.', 'discussed'],
+      ['Penetration-test the mobile app before each major release.', 'The penetration test of the mobile app for release 5.0 was descoped because of the launch date.', 'descoped'],
+      ['Tell leavers which confidentiality duties continue after they go.', 'Leavers who breach their continuing confidentiality duties may result in legal action.', 'legal action'],
+      ['Assess information security risk of the platform every year.', 'The company has a low appetite for information security risk on the platform.', 'appetite'],
+      ['Give seasonal staff security awareness training before they get access.', 'It is vital they understand their security responsibilities before they get access.', 'vital'],
     ];
     for (const [requirement, excerpt, phrase] of cases) {
       const text = writeResponse({ requirement: { text: requirement }, evidence: [{ name: 'Notes', excerpt }] });

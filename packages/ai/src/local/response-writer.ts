@@ -78,7 +78,8 @@ function splitParts(text: string): string[] {
     const predicate = /^(?:be|been|is|are|was|were)$/i.test(words.at(-2)?.value ?? '');
     const hasVerb = pieceWords.some((t) => t.pos === 'VERB' && !/ed$/.test(t.value));
     const describing = previous !== undefined && separator.trim() === ',' && !carried && !predicate && !hasVerb &&
-      /^(?:ADJ|VERB)$/.test(last?.pos ?? '') && /(?:ed|al|ic|ive|ous)$/.test(last?.value ?? '');
+      // ('standard, non-privileged accounts': two describing words before one noun.)
+      ((/^(?:ADJ|VERB)$/.test(last?.pos ?? '') && /(?:ed|al|ic|ive|ous)$/.test(last?.value ?? '')) || (last?.pos === 'ADJ' && (pieceWords[0]?.pos === 'ADJ' || (pieceWords[0]?.pos === 'VERB' && /ed$/.test(pieceWords[0].value)))));
     // 'MFA, for all administrator accounts': what a part applies to, after a comma, stays with it.
     const scopeOnly = previous !== undefined && separator.trim() === ',' && !carried && !hasVerb && /^(?:for|on|in|across|at|to|from|of|by)\s/i.test(piece.trim());
     // 'an accurate and thorough assessment': two describing words joined by 'and' describe one thing.
