@@ -33,6 +33,7 @@ const GROUPS: string[][] = [
   ['sever', 'sev1', 'sev2', 'p1', 'p2'],
   ['vulner', 'cve'],
   ['patch', 'remedi', 'fix'],
+  ['instal', 'deploy'],
   ['train', 'cours', 'modul', 'refresh'],
   ['complet', 'finish'],
   ['encrypt', 'cipher'],

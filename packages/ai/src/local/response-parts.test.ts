@@ -151,6 +151,14 @@ describe('writeResponse: the parts of a requirement', () => {
     expect(text).toContain('make sure daily work is done with standard, non-privileged accounts');
   });
 
+  it('reads patches deployed as patches installed, so a number the evidence meets shows a long part', () => {
+    const text = writeResponse({
+      requirement: { text: 'Protect all system components from known vulnerabilities by installing critical security patches within one month of their release.' },
+      evidence: [{ name: 'Patch Standard', excerpt: '2.1 Critical: deployed within 14 days of release on workstations, servers and network appliances. High: within 30 days.' }],
+    });
+    expect(text).toMatch(/^We meet this requirement through our Patch Standard\./);
+  });
+
   it('keeps a term its abbreviation spells out as one part, and writes initialisms of file names in capitals', () => {
     const text = writeResponse({
       requirement: { text: 'Endpoint detection and response (EDR) software is installed on all servers, with tamper protection enabled.' },

@@ -117,7 +117,7 @@ describe('writeResponse: what is not offered as support', () => {
     }
   });
 
-  it('does not offer a definition, a proposal, a purchase that did not go ahead, a sanction, a discussion, a test descoped, a risk appetite or a statement of importance as the control', () => {
+  it('does not offer a definition, a proposal, a purchase that did not go ahead, a sanction, a discussion, a test descoped, a risk appetite, a statement of importance or an action to write one as the control', () => {
     const cases: Array<[string, string, string]> = [
       ['Have a procedure to identify, respond to and document security incidents.', 'A security incident is an attempted or successful unauthorised access to our systems or data.', 'is an attempted'],
       ['Use DNS filtering on all laptops to block known malicious domains.', "A DNS filtering trial on laptops with a cloud filtering vendor didn't go ahead because of the per-seat cost.", 'go ahead'],
@@ -128,6 +128,7 @@ describe('writeResponse: what is not offered as support', () => {
       ['Tell leavers which confidentiality duties continue after they go.', 'Leavers who breach their continuing confidentiality duties may result in legal action.', 'legal action'],
       ['Assess information security risk of the platform every year.', 'The company has a low appetite for information security risk on the platform.', 'appetite'],
       ['Give seasonal staff security awareness training before they get access.', 'It is vital they understand their security responsibilities before they get access.', 'vital'],
+      ['Document how helpline security incidents are handled and escalated.', 'Agreed: Head of Digital to write a helpline incident playbook on escalation during Q3.', 'to write'],
     ];
     for (const [requirement, excerpt, phrase] of cases) {
       const text = writeResponse({ requirement: { text: requirement }, evidence: [{ name: 'Notes', excerpt }] });
