@@ -188,15 +188,17 @@ function chooseClaims(input: SuggestResponseInput, aspects: ReadonlySet<string>,
     // A roadmap or a project charter says what will be done, not what is.
     if (!allowNegative && PLAN_DOCUMENT.test(citedName(item.name))) continue;
     for (const sentence of sentences) {
-      const notDone = (!prohibits || negatesAsked(sentence.text)) && NOT_DONE_PASSIVE.test(sentence.text);
+      const passive = NOT_DONE_PASSIVE.test(sentence.text);
+      const never = NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text));
+      const notDone = passive && (!prohibits || negatesAsked(sentence.text));
       // 'Vulnerability scanning: Disabled', a setting alone on its line switched off, is no control (unless a block is: 'BlockJailbroken: false').
       const off = !prohibits && sentence.setting === true && (sentence.text.match(/[:=]/g) ?? []).length === 1 && switchedOff(sentence.text).some((key) => !key.prohibits);
       // A sentence naming a file ('runs the workflow ci.yml') would put a raw file name in the answer.
       if (NAMES_A_FILE.test(sentence.text)) continue;
       if (UNDONE.test(sentence.text) || notDone) undone.push(sentence);
-      if (NOT_DONE_PASSIVE.test(sentence.text) || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text))) denied.push(sentence);
+      if (passive || never) denied.push(sentence);
       const exceptional = EXCEPTION_HEADING.test(sentence.heading ?? '') && !EXCEPTION_HEADING.test(input.requirement.text);
-      if (seen.has(sentence.text) || notDone || off || exceptional || NEVER_SUPPORT.some((pattern) => pattern.test(sentence.text)) || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
+      if (seen.has(sentence.text) || notDone || off || exceptional || never || (!allowNegative && (NOT_SUPPORT.some((pattern) => pattern.test(sentence.text)) || PLAN_HEADING.test(sentence.heading ?? '')))) continue;
       // 'The CISO approves it' is about the document, unless the sentence also shows the requirement ('…maintains the record and reviews it').
       const framing = FRAMING_HEADING.test(sentence.heading ?? '') || DOCUMENT_KEPT.test(sentence.text) || (ABOUT_THE_DOCUMENT.test(sentence.text) && [...aspects].filter((a) => sentence.stems.has(a)).length < 3);
       if (framing && !ABOUT_THE_DOCUMENT.test(input.requirement.text) && !/\b(?:roles?|responsib\w*)\b/i.test(input.requirement.text)) continue;
@@ -337,10 +339,8 @@ export function writeResponse(input: SuggestResponseInput): string {
     return !(p.stems.length >= 4 && shown * 3 < p.stems.length);
   };
   // A part a sentence says is not done ('is on hold until', 'was switched off in 2023') is not shown.
-  const saidUndone = (p: Part) => {
-    const own = p.stems.filter((s) => !SCOPE.has(s));
-    return own.length > 0 && undone.some((u) => own.filter((s) => u.stems.has(s)).length >= 1);
-  };
+  const spokenOfIn = (p: Part, said: readonly EvidenceSentence[]) => said.some((u) => p.stems.some((s) => !SCOPE.has(s) && u.stems.has(s)));
+  const saidUndone = (p: Part) => spokenOfIn(p, undone);
   const missing = parts.filter((p) => {
     if (weaker(p) || turnedOff(p) || saidUndone(p)) return true;
     const shownBy = byNumber(p);
@@ -361,10 +361,10 @@ export function writeResponse(input: SuggestResponseInput): string {
   // (Unless it shows another part: 'Hot retention: 90 days' falls short of 12 months but shows three months searchable.)
   // Evidence that shows every later part ('… and review it quarterly') is evidence of what the requirement
   // leads with, said in its own words: the leading part alone is not reported missing, unless the evidence
-  // states a weaker number for it, shows it switched off or says anything of it is not done or only planned.
+  // states a weaker number for it, shows it switched off or says anything of it is not done or only planned
+  // (every sentence that says a part is undone is among these).
   const lead = parts[0]!;
-  const deniedOf = (p: Part) => denied.some((u) => p.stems.some((s) => !SCOPE.has(s) && u.stems.has(s)));
-  if (missing.length === 1 && missing[0] === lead && parts.length >= 2 && !(weaker(lead) || turnedOff(lead) || saidUndone(lead) || deniedOf(lead))) missing.splice(0, 1);
+  if (missing.length === 1 && missing[0] === lead && parts.length >= 2 && !(weaker(lead) || turnedOff(lead) || spokenOfIn(lead, denied))) missing.splice(0, 1);
   const shownParts = parts.filter((p) => !missing.includes(p));
   const drop = [...short].filter((c) => !shownParts.some((p) => p.stems.some((stem) => c.sentence.stems.has(stem)) && shownIn(p, [c.sentence.stems])));
   if (drop.length && claims.some((c) => !drop.includes(c))) claims.splice(0, claims.length, ...claims.filter((c) => !drop.includes(c)));
